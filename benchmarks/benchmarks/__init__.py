@@ -1,0 +1,1 @@
+"""asv benchmarks comparing pyarray with NumPy (cases live in ``cases.py``)."""

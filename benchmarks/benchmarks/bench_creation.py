@@ -1,0 +1,7 @@
+"""asv benchmarks: Array creation: zeros, ones, empty, arange, asarray from a list."""
+
+from .cases import asv_classes
+
+# One class per case of the group, parametrized by library, size and dtype;
+# the cases themselves are defined in cases.py (shared with compare.py).
+globals().update(asv_classes("creation"))

@@ -1,0 +1,108 @@
+"""The inspection namespace: ``pyarray.__array_namespace_info__()``."""
+
+from pyarray import _core
+
+_ALL_DTYPES = (
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "bfloat16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+)
+
+
+class Info:
+    """What this pyarray build supports: devices, dtypes and capabilities."""
+
+    def capabilities(self):
+        """Return the optional features pyarray supports.
+
+        Returns
+        -------
+        dict
+            ``"boolean indexing"``, ``"data-dependent shapes"`` and
+            ``"max dimensions"`` (None: no fixed limit).
+        """
+        return {
+            "boolean indexing": hasattr(_core, "nonzero"),
+            "data-dependent shapes": hasattr(_core, "unique_values"),
+            "max dimensions": None,
+        }
+
+    def default_device(self):
+        """Return the default device (the CPU)."""
+        return _core.CPU_DEVICE
+
+    def devices(self):
+        """Return the tuple of supported devices."""
+        return (_core.CPU_DEVICE,)
+
+    def default_dtypes(self, *, device=None):
+        """Return the default dtypes for each kind.
+
+        Parameters
+        ----------
+        device : Device, optional
+            Must be None or the CPU device.
+
+        Returns
+        -------
+        dict
+            Keys ``"real floating"``, ``"complex floating"``, ``"integral"``
+            and ``"indexing"``.
+        """
+        _check_device(device)
+        return {
+            "real floating": _core.float64,
+            "complex floating": _core.complex128,
+            "integral": _core.int64,
+            "indexing": _core.int64,
+        }
+
+    def dtypes(self, *, device=None, kind=None):
+        """Return the supported dtypes, optionally of one kind.
+
+        Parameters
+        ----------
+        device : Device, optional
+            Must be None or the CPU device.
+        kind : str, dtype or tuple, optional
+            As accepted by ``isdtype``.
+
+        Returns
+        -------
+        dict
+            Dtype name to dtype object.
+        """
+        _check_device(device)
+        found = {name: getattr(_core, name) for name in _ALL_DTYPES}
+        if kind is None:
+            return found
+        return {n: d for n, d in found.items() if _core.isdtype(d, kind)}
+
+
+def _check_device(device):
+    if device is not None and device != _core.CPU_DEVICE:
+        raise ValueError(f"unsupported device {device!r}; pyarray only has Device('cpu')")
+
+
+def __array_namespace_info__():
+    """Return the inspection namespace of pyarray.
+
+    Returns
+    -------
+    Info
+        An object with ``capabilities``, ``default_device``,
+        ``default_dtypes``, ``devices`` and ``dtypes`` methods.
+    """
+    return Info()

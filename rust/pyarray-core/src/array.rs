@@ -1,0 +1,551 @@
+//! The strided n-d array: shared storage, dtype, shape, strides, offset.
+//! Everything here that returns an `Array` without copying returns a view.
+
+use crate::dtype::{DType, Element, Scalar};
+use crate::error::{Error, Result};
+use crate::iter::for_each_run;
+use crate::layout::{self, broadcast_strides, c_strides, checked_size};
+use crate::storage::Storage;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct Array {
+    storage: Arc<Storage>,
+    dtype: DType,
+    shape: Vec<usize>,
+    /// Strides in elements; negative (reversed) and zero (broadcast) allowed.
+    strides: Vec<isize>,
+    /// Byte offset of element [0, 0, ...] from the start of the storage.
+    offset: usize,
+    writeable: bool,
+}
+
+impl std::fmt::Debug for Array {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Array")
+            .field("dtype", &self.dtype)
+            .field("shape", &self.shape)
+            .field("strides", &self.strides)
+            .field("offset", &self.offset)
+            .finish()
+    }
+}
+
+impl Array {
+    // ------------------------------------------------------------------
+    // Construction
+
+    /// A new C-contiguous array of zeros (false, 0, 0.0).
+    pub fn zeros(dtype: DType, shape: &[usize]) -> Result<Array> {
+        let n = checked_size(shape, dtype.itemsize())?;
+        let storage = Storage::zeroed(n * dtype.itemsize())?;
+        Ok(Array {
+            storage: Arc::new(storage),
+            dtype,
+            shape: shape.to_vec(),
+            strides: c_strides(shape),
+            offset: 0,
+            writeable: true,
+        })
+    }
+
+    /// A new array holding `data` in C order.
+    pub fn from_vec<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
+        let out = Array::zeros(T::DTYPE, shape)?;
+        if out.size() != data.len() {
+            return Err(Error::Value(format!(
+                "cannot fill shape {shape:?} with {} elements",
+                data.len()
+            )));
+        }
+        // SAFETY: fresh contiguous storage of exactly data.len() elements of T.
+        unsafe { out.slice_mut_unchecked::<T>() }.copy_from_slice(data);
+        Ok(out)
+    }
+
+    /// A 0-d array holding one scalar, cast to `dtype`.
+    pub fn from_scalar(value: Scalar, dtype: DType) -> Result<Array> {
+        let out = Array::zeros(dtype, &[])?;
+        crate::dispatch!(dtype, T => unsafe { *(out.data_ptr() as *mut T) = T::from_scalar(value) });
+        Ok(out)
+    }
+
+    /// An array over existing storage. Checks that every element lies inside it.
+    pub fn from_parts(
+        storage: Arc<Storage>,
+        dtype: DType,
+        shape: Vec<usize>,
+        strides: Vec<isize>,
+        offset: usize,
+        writeable: bool,
+    ) -> Result<Array> {
+        if shape.len() != strides.len() {
+            return Err(Error::Value("shape and strides differ in length".into()));
+        }
+        let n = checked_size(&shape, dtype.itemsize())?;
+        if n > 0 {
+            let (lo, hi) = byte_extent(&shape, &strides, dtype.itemsize());
+            let first = offset as isize;
+            if first + lo < 0 || (first + hi) as usize > storage.len() {
+                return Err(Error::Buffer(
+                    "array layout reaches outside its memory".into(),
+                ));
+            }
+        }
+        Ok(Array {
+            storage,
+            dtype,
+            shape,
+            strides,
+            offset,
+            writeable,
+        })
+    }
+
+    // ------------------------------------------------------------------
+    // Properties
+
+    pub fn dtype(&self) -> DType {
+        self.dtype
+    }
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+    pub fn strides(&self) -> &[isize] {
+        &self.strides
+    }
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+    pub fn size(&self) -> usize {
+        self.shape.iter().product()
+    }
+    pub fn itemsize(&self) -> usize {
+        self.dtype.itemsize()
+    }
+    pub fn writeable(&self) -> bool {
+        self.writeable
+    }
+    pub fn storage(&self) -> &Arc<Storage> {
+        &self.storage
+    }
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+    /// Pointer to element [0, 0, ...].
+    pub fn data_ptr(&self) -> *mut u8 {
+        self.storage.as_ptr().wrapping_add(self.offset)
+    }
+    pub fn byte_strides(&self) -> Vec<isize> {
+        let s = self.itemsize() as isize;
+        self.strides.iter().map(|&x| x * s).collect()
+    }
+    pub fn is_c_contiguous(&self) -> bool {
+        layout::is_c_contiguous(&self.shape, &self.strides)
+    }
+    /// Whether two arrays may touch the same bytes (conservative).
+    pub fn may_overlap(&self, other: &Array) -> bool {
+        if !Arc::ptr_eq(&self.storage, &other.storage) || self.size() == 0 || other.size() == 0 {
+            return false;
+        }
+        let range = |a: &Array| {
+            let (lo, hi) = byte_extent(&a.shape, &a.strides, a.itemsize());
+            (a.offset as isize + lo, a.offset as isize + hi)
+        };
+        let (a0, a1) = range(self);
+        let (b0, b1) = range(other);
+        a0 < b1 && b0 < a1
+    }
+
+    /// The same bytes seen as another dtype and shape (C-contiguous only),
+    /// e.g. raw `uint8` bytes as `float64` values when unpickling.
+    pub fn reinterpret(&self, dtype: DType, shape: &[usize]) -> Result<Array> {
+        let n = checked_size(shape, dtype.itemsize())?;
+        if !self.is_c_contiguous() || n * dtype.itemsize() != self.size() * self.itemsize() {
+            return Err(Error::Value(format!(
+                "cannot view {} bytes as {dtype} of shape {shape:?}",
+                self.size() * self.itemsize()
+            )));
+        }
+        if self.data_ptr() as usize % dtype.itemsize() != 0 {
+            return Err(Error::Value("data is not aligned for this dtype".into()));
+        }
+        Ok(Array {
+            dtype,
+            shape: shape.to_vec(),
+            strides: c_strides(shape),
+            ..self.clone()
+        })
+    }
+
+    /// A read-only view of the same data.
+    pub fn read_only(&self) -> Array {
+        Array {
+            writeable: false,
+            ..self.clone()
+        }
+    }
+
+    /// Contiguous data as a slice, if the array is C-contiguous.
+    pub fn as_slice<T: Element>(&self) -> Option<&[T]> {
+        if T::DTYPE != self.dtype || !self.is_c_contiguous() {
+            return None;
+        }
+        // SAFETY: contiguous, dtype matches, storage alive as long as self.
+        Some(unsafe { std::slice::from_raw_parts(self.data_ptr() as *const T, self.size()) })
+    }
+
+    /// Contiguous data as a mutable slice.
+    ///
+    /// # Safety
+    /// The array must be C-contiguous with element type T, and no other
+    /// reference into the same elements may be alive.
+    #[allow(clippy::mut_from_ref)]
+    pub unsafe fn slice_mut_unchecked<T: Element>(&self) -> &mut [T] {
+        std::slice::from_raw_parts_mut(self.data_ptr() as *mut T, self.size())
+    }
+
+    /// The element at a multi-index (no bounds check beyond debug asserts).
+    pub fn get_scalar(&self, index: &[usize]) -> Scalar {
+        debug_assert_eq!(index.len(), self.ndim());
+        let mut off = 0isize;
+        for (i, &ix) in index.iter().enumerate() {
+            off += ix as isize * self.strides[i];
+        }
+        let p = self.data_ptr().wrapping_offset(off * self.itemsize() as isize);
+        crate::dispatch!(self.dtype, T => unsafe { (p as *const T).read_unaligned().to_scalar() })
+    }
+
+    /// The single element of a one-element array.
+    pub fn item(&self) -> Result<Scalar> {
+        if self.size() != 1 {
+            return Err(Error::Type(format!(
+                "only arrays with one element can be converted to Python scalars, not shape {:?}",
+                self.shape
+            )));
+        }
+        Ok(self.get_scalar(&vec![0; self.ndim()]))
+    }
+
+    /// All elements in C order.
+    pub fn to_scalars(&self) -> Vec<Scalar> {
+        let mut out = Vec::with_capacity(self.size());
+        let bs = self.byte_strides();
+        crate::dispatch!(self.dtype, T => {
+            for_each_run(&self.shape, [&bs], [self.data_ptr()], |p, len, s| {
+                for i in 0..len {
+                    // SAFETY: inside the array's extent.
+                    let v = unsafe { (p[0].offset(i as isize * s[0]) as *const T).read_unaligned() };
+                    out.push(v.to_scalar());
+                }
+            })
+        });
+        out
+    }
+
+    // ------------------------------------------------------------------
+    // Copies
+
+    /// Write `src` (broadcast to self's shape, cast to self's dtype) into self.
+    pub fn assign(&self, src: &Array) -> Result<()> {
+        if !self.writeable {
+            return Err(Error::Value("assignment destination is read-only".into()));
+        }
+        broadcast_strides(&src.shape, &src.strides, &self.shape)?;
+        // Overlapping source and destination (`a[1:] = a[:-1]`): read from a copy.
+        let src = if self.may_overlap(src) {
+            src.to_contiguous()?
+        } else {
+            src.clone()
+        };
+        let src_strides = broadcast_strides(&src.shape, &src.strides, &self.shape)?;
+        crate::kernels::copy::cast_copy(self, &src, &src_strides);
+        Ok(())
+    }
+
+    /// A C-contiguous copy (always a new buffer).
+    pub fn to_contiguous(&self) -> Result<Array> {
+        self.astype(self.dtype)
+    }
+
+    /// A C-contiguous copy converted to `dtype`.
+    pub fn astype(&self, dtype: DType) -> Result<Array> {
+        let out = Array::zeros(dtype, &self.shape)?;
+        crate::kernels::copy::cast_copy(&out, self, &self.strides);
+        Ok(out)
+    }
+
+    /// Self if already C-contiguous, else a contiguous copy.
+    pub fn contiguous(&self) -> Result<Array> {
+        if self.is_c_contiguous() {
+            Ok(self.clone())
+        } else {
+            self.to_contiguous()
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Views
+
+    fn view(&self, shape: Vec<usize>, strides: Vec<isize>, offset: usize) -> Array {
+        Array {
+            storage: self.storage.clone(),
+            dtype: self.dtype,
+            shape,
+            strides,
+            offset,
+            writeable: self.writeable,
+        }
+    }
+
+    /// Reorder axes: result axis i is input axis `axes[i]`.
+    pub fn permute(&self, axes: &[usize]) -> Result<Array> {
+        let n = self.ndim();
+        let mut seen = vec![false; n];
+        if axes.len() != n {
+            return Err(Error::Value(format!(
+                "axes {axes:?} do not match an array of {n} dimensions"
+            )));
+        }
+        for &a in axes {
+            if a >= n || seen[a] {
+                return Err(Error::Value(format!("axes {axes:?} are not a permutation of 0..{n}")));
+            }
+            seen[a] = true;
+        }
+        let shape = axes.iter().map(|&a| self.shape[a]).collect();
+        let strides = axes.iter().map(|&a| self.strides[a]).collect();
+        Ok(self.view(shape, strides, self.offset))
+    }
+
+    /// All axes reversed (`x.T`).
+    pub fn transpose(&self) -> Array {
+        let axes: Vec<usize> = (0..self.ndim()).rev().collect();
+        self.permute(&axes).expect("reversal is a permutation")
+    }
+
+    /// Last two axes swapped (`x.mT`).
+    pub fn matrix_transpose(&self) -> Result<Array> {
+        let n = self.ndim();
+        if n < 2 {
+            return Err(Error::Value(format!(
+                "matrix transpose needs at least 2 dimensions, got {n}"
+            )));
+        }
+        let mut axes: Vec<usize> = (0..n).collect();
+        axes.swap(n - 1, n - 2);
+        self.permute(&axes)
+    }
+
+    /// A read-only view broadcast to `shape`.
+    pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array> {
+        let strides = broadcast_strides(&self.shape, &self.strides, shape)?;
+        let mut v = self.view(shape.to_vec(), strides, self.offset);
+        v.writeable = false;
+        Ok(v)
+    }
+
+    /// View with a new axis of length 1 inserted at `axis` (0..=ndim).
+    pub fn insert_axis(&self, axis: usize) -> Array {
+        let mut shape = self.shape.clone();
+        let mut strides = self.strides.clone();
+        shape.insert(axis, 1);
+        strides.insert(axis, 0);
+        self.view(shape, strides, self.offset)
+    }
+
+    /// View without the given length-1 axes.
+    pub fn squeeze(&self, axes: &[usize]) -> Result<Array> {
+        let mut shape = Vec::new();
+        let mut strides = Vec::new();
+        for i in 0..self.ndim() {
+            if axes.contains(&i) {
+                if self.shape[i] != 1 {
+                    return Err(Error::Value(format!(
+                        "cannot squeeze axis {i} of length {}",
+                        self.shape[i]
+                    )));
+                }
+            } else {
+                shape.push(self.shape[i]);
+                strides.push(self.strides[i]);
+            }
+        }
+        Ok(self.view(shape, strides, self.offset))
+    }
+
+    /// Reshape without copying, if the layout allows it (None otherwise).
+    pub fn reshape_view(&self, shape: &[usize]) -> Option<Array> {
+        if shape.iter().product::<usize>() != self.size() {
+            return None;
+        }
+        if self.size() == 0 || self.is_c_contiguous() {
+            return Some(self.view(shape.to_vec(), c_strides(shape), self.offset));
+        }
+        // General case: match groups of old axes to groups of new axes; each old
+        // group must be contiguous among itself.
+        let old: Vec<(usize, isize)> = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .filter(|(&d, _)| d != 1)
+            .map(|(&d, &s)| (d, s))
+            .collect();
+        let mut new_strides = vec![0isize; shape.len()];
+        let (mut oi, mut ni) = (0, 0);
+        while ni < shape.len() {
+            if shape[ni] == 1 {
+                new_strides[ni] = 0;
+                ni += 1;
+                continue;
+            }
+            let (o_start, n_start) = (oi, ni);
+            let (mut op, mut np) = (old.get(oi)?.0, shape[ni]);
+            oi += 1;
+            ni += 1;
+            while op != np {
+                if op < np {
+                    op *= old.get(oi)?.0;
+                    oi += 1;
+                } else {
+                    while ni < shape.len() && shape[ni] == 1 {
+                        ni += 1;
+                    }
+                    np *= *shape.get(ni)?;
+                    ni += 1;
+                }
+            }
+            for k in o_start..oi - 1 {
+                if old[k].1 != old[k + 1].1 * old[k + 1].0 as isize {
+                    return None;
+                }
+            }
+            let mut stride = old[oi - 1].1;
+            for k in (n_start..ni).rev() {
+                new_strides[k] = stride;
+                stride *= shape[k] as isize;
+            }
+        }
+        if oi != old.len() {
+            return None;
+        }
+        Some(self.view(shape.to_vec(), new_strides, self.offset))
+    }
+
+    /// Reshape, copying only when a view is impossible.
+    pub fn reshape(&self, shape: &[usize]) -> Result<Array> {
+        if shape.iter().product::<usize>() != self.size() {
+            return Err(Error::Value(format!(
+                "cannot reshape array of size {} into shape {shape:?}",
+                self.size()
+            )));
+        }
+        match self.reshape_view(shape) {
+            Some(v) => Ok(v),
+            None => Ok(self
+                .to_contiguous()?
+                .reshape_view(shape)
+                .expect("contiguous arrays reshape as views")),
+        }
+    }
+
+    /// View of `start, start+step, ...` (`len` elements) along `axis`.
+    pub fn slice_axis(&self, axis: usize, start: usize, len: usize, step: isize) -> Array {
+        let mut shape = self.shape.clone();
+        let mut strides = self.strides.clone();
+        let offset = if len == 0 {
+            self.offset
+        } else {
+            (self.offset as isize + start as isize * self.strides[axis] * self.itemsize() as isize)
+                as usize
+        };
+        shape[axis] = len;
+        strides[axis] = self.strides[axis] * step;
+        self.view(shape, strides, offset)
+    }
+
+    /// View with `axis` removed, at position `index` along it.
+    pub fn index_axis(&self, axis: usize, index: usize) -> Array {
+        let offset = (self.offset as isize
+            + index as isize * self.strides[axis] * self.itemsize() as isize)
+            as usize;
+        let mut shape = self.shape.clone();
+        let mut strides = self.strides.clone();
+        shape.remove(axis);
+        strides.remove(axis);
+        self.view(shape, strides, offset)
+    }
+}
+
+/// Lowest and one-past-highest byte touched, relative to element [0, ...].
+pub fn byte_extent(shape: &[usize], strides: &[isize], itemsize: usize) -> (isize, isize) {
+    let (mut lo, mut hi) = (0isize, itemsize as isize);
+    for (&d, &s) in shape.iter().zip(strides) {
+        if d == 0 {
+            return (0, 0);
+        }
+        let span = (d as isize - 1) * s * itemsize as isize;
+        if span < 0 {
+            lo += span;
+        } else {
+            hi += span;
+        }
+    }
+    (lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arange(n: usize) -> Array {
+        let v: Vec<i64> = (0..n as i64).collect();
+        Array::from_vec(&v, &[n]).unwrap()
+    }
+
+    fn values(a: &Array) -> Vec<i64> {
+        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
+    }
+
+    #[test]
+    fn views_share_storage() {
+        let a = arange(6).reshape(&[2, 3]).unwrap();
+        let t = a.transpose();
+        assert_eq!(t.shape(), &[3, 2]);
+        assert_eq!(values(&t), vec![0, 3, 1, 4, 2, 5]);
+        assert!(Arc::ptr_eq(a.storage(), t.storage()));
+        let reversed = a.slice_axis(1, 2, 3, -1);
+        assert_eq!(values(&reversed), vec![2, 1, 0, 5, 4, 3]);
+    }
+
+    #[test]
+    fn reshape_of_transposed_copies_only_when_needed() {
+        let a = arange(24).reshape(&[2, 3, 4]).unwrap();
+        let p = a.permute(&[1, 0, 2]).unwrap();
+        assert!(p.reshape_view(&[3, 8]).is_none());
+        assert!(p.reshape_view(&[3, 2, 2, 2]).is_some());
+        let r = p.reshape(&[3, 8]).unwrap();
+        assert_eq!(values(&r), values(&p.to_contiguous().unwrap()));
+        assert!(a.reshape(&[5, 5]).is_err());
+    }
+
+    #[test]
+    fn assign_broadcasts_casts_and_handles_overlap() {
+        let a = arange(5);
+        let tail = a.slice_axis(0, 1, 4, 1);
+        let head = a.slice_axis(0, 0, 4, 1);
+        tail.assign(&head).unwrap();
+        assert_eq!(values(&a), vec![0, 0, 1, 2, 3]);
+        a.assign(&Array::from_scalar(Scalar::Float(7.9), DType::Float64).unwrap())
+            .unwrap();
+        assert_eq!(values(&a), vec![7; 5]);
+        assert!(a.read_only().assign(&a).is_err());
+    }
+
+    #[test]
+    fn out_of_bounds_parts_are_rejected() {
+        let a = arange(4);
+        let bad = Array::from_parts(a.storage().clone(), DType::Int64, vec![5], vec![1], 0, true);
+        assert!(bad.is_err());
+    }
+}

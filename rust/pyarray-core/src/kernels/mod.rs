@@ -1,0 +1,4 @@
+//! Typed kernels. Each is generic over the element type and instantiated
+//! through `dispatch!`; the n-d walking is shared (`crate::iter`).
+
+pub mod copy;

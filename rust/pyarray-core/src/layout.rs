@@ -1,0 +1,172 @@
+//! Shapes and strides: element counts, C-order strides, broadcasting, and the
+//! axis coalescing that turns most n-d loops into one flat loop.
+
+use crate::error::{Error, Result};
+
+/// Largest byte size we accept for one array (what `isize` can address).
+const MAX_BYTES: usize = isize::MAX as usize;
+
+/// Number of elements of `shape`, or ValueError if it overflows or the byte
+/// size for `itemsize` does.
+pub fn checked_size(shape: &[usize], itemsize: usize) -> Result<usize> {
+    let mut n: usize = 1;
+    for &d in shape {
+        n = n.checked_mul(d).ok_or_else(|| too_big(shape))?;
+    }
+    // An empty shape with a huge dimension is fine (0 elements), but the other
+    // dimensions must still not overflow: check the product of non-zero dims.
+    let mut nonzero: usize = 1;
+    for &d in shape.iter().filter(|&&d| d != 0) {
+        nonzero = nonzero.checked_mul(d).ok_or_else(|| too_big(shape))?;
+    }
+    match nonzero.checked_mul(itemsize) {
+        Some(b) if b <= MAX_BYTES => Ok(n),
+        _ => Err(too_big(shape)),
+    }
+}
+
+fn too_big(shape: &[usize]) -> Error {
+    Error::Value(format!("array is too big: shape {shape:?} overflows the address space"))
+}
+
+/// Row-major (C order) strides in elements.
+pub fn c_strides(shape: &[usize]) -> Vec<isize> {
+    let mut strides = vec![0isize; shape.len()];
+    let mut acc: isize = 1;
+    for i in (0..shape.len()).rev() {
+        strides[i] = acc;
+        acc = acc.wrapping_mul(shape[i].max(1) as isize);
+    }
+    strides
+}
+
+/// Whether `shape`/`strides` describe a C-contiguous block.
+pub fn is_c_contiguous(shape: &[usize], strides: &[isize]) -> bool {
+    let mut expected: isize = 1;
+    for i in (0..shape.len()).rev() {
+        if shape[i] == 0 {
+            return true;
+        }
+        if shape[i] != 1 && strides[i] != expected {
+            return false;
+        }
+        expected *= shape[i] as isize;
+    }
+    true
+}
+
+/// The broadcast shape of two shapes, per the standard's rules.
+pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
+    let n = a.len().max(b.len());
+    let mut out = vec![0; n];
+    for i in 0..n {
+        let da = if i < n - a.len() { 1 } else { a[i - (n - a.len())] };
+        let db = if i < n - b.len() { 1 } else { b[i - (n - b.len())] };
+        out[i] = match (da, db) {
+            (x, y) if x == y => x,
+            (1, y) => y,
+            (x, 1) => x,
+            _ => {
+                return Err(Error::Value(format!(
+                    "shapes {a:?} and {b:?} cannot be broadcast together"
+                )))
+            }
+        };
+    }
+    Ok(out)
+}
+
+/// Strides (in elements) that view `shape`/`strides` as the larger `target`
+/// shape: new leading axes and stretched size-1 axes get stride 0.
+pub fn broadcast_strides(shape: &[usize], strides: &[isize], target: &[usize]) -> Result<Vec<isize>> {
+    if shape.len() > target.len() {
+        return Err(Error::Value(format!(
+            "cannot broadcast shape {shape:?} to {target:?}"
+        )));
+    }
+    let lead = target.len() - shape.len();
+    let mut out = vec![0isize; target.len()];
+    for i in 0..shape.len() {
+        out[lead + i] = if shape[i] == target[lead + i] {
+            strides[i]
+        } else if shape[i] == 1 {
+            0
+        } else {
+            return Err(Error::Value(format!(
+                "cannot broadcast shape {shape:?} to {target:?}"
+            )));
+        };
+    }
+    Ok(out)
+}
+
+/// One loop dimension shared by K operands: length and each operand's stride.
+#[derive(Clone, Copy, Debug)]
+pub struct Dim<const K: usize> {
+    pub len: usize,
+    pub strides: [isize; K],
+}
+
+/// Merge dimensions that can be walked as one (for every operand, the outer
+/// stride equals inner stride × inner length) and drop length-1 dimensions.
+/// Returns an empty vector for a single element; a zero-length dimension is kept.
+pub fn coalesce<const K: usize>(shape: &[usize], strides: [&[isize]; K]) -> Vec<Dim<K>> {
+    let mut dims: Vec<Dim<K>> = Vec::with_capacity(shape.len());
+    for (i, &len) in shape.iter().enumerate() {
+        if len == 1 {
+            continue;
+        }
+        let s: [isize; K] = std::array::from_fn(|k| strides[k][i]);
+        if let Some(last) = dims.last_mut() {
+            let mergeable = (0..K).all(|k| last.strides[k] == s[k] * len as isize);
+            if mergeable && len != 0 && last.len != 0 {
+                last.len *= len;
+                last.strides = s;
+                continue;
+            }
+        }
+        dims.push(Dim { len, strides: s });
+    }
+    dims
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_overflow() {
+        assert_eq!(checked_size(&[2, 3], 8).unwrap(), 6);
+        assert_eq!(checked_size(&[], 8).unwrap(), 1);
+        assert_eq!(checked_size(&[0, 1 << 40], 8).unwrap(), 0);
+        assert!(checked_size(&[0, usize::MAX], 8).is_err());
+        assert!(checked_size(&[1 << 40, 1 << 40], 1).is_err());
+        assert!(checked_size(&[1 << 61], 8).is_err());
+    }
+
+    #[test]
+    fn strides_and_contiguity() {
+        assert_eq!(c_strides(&[2, 3, 4]), vec![12, 4, 1]);
+        assert!(is_c_contiguous(&[2, 3], &[3, 1]));
+        assert!(!is_c_contiguous(&[2, 3], &[1, 2]));
+        assert!(is_c_contiguous(&[1, 3], &[99, 1]));
+    }
+
+    #[test]
+    fn broadcasting() {
+        assert_eq!(broadcast_shapes(&[3, 1], &[4]).unwrap(), vec![3, 4]);
+        assert_eq!(broadcast_shapes(&[], &[2, 0]).unwrap(), vec![2, 0]);
+        assert!(broadcast_shapes(&[3], &[4]).is_err());
+        assert_eq!(broadcast_strides(&[3, 1], &[1, 1], &[2, 3, 4]).unwrap(), vec![0, 1, 0]);
+    }
+
+    #[test]
+    fn coalescing_merges_contiguous_axes() {
+        let d = coalesce(&[2, 3, 4], [&[12, 4, 1], &[12, 4, 1]]);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].len, 24);
+        let d = coalesce(&[2, 3], [&[1, 2]]);
+        assert_eq!(d.len(), 2);
+        assert!(coalesce(&[1, 1], [&[5, 7]]).is_empty());
+    }
+}

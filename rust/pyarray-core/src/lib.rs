@@ -1,0 +1,20 @@
+//! pyarray-core: the engine behind pyarray, free of Python.
+//!
+//! Data flows: a binding calls one function of a section module (`creation`,
+//! `indexing`, ...), which validates arguments, promotes dtypes and hands typed
+//! work to a kernel in `kernels` through `dispatch!`.
+
+pub mod array;
+pub mod creation;
+pub mod dtype;
+pub mod error;
+pub mod format;
+pub mod indexing;
+pub mod iter;
+pub mod kernels;
+pub mod layout;
+pub mod storage;
+
+pub use array::Array;
+pub use dtype::{DType, Element, Kind, Scalar};
+pub use error::{Error, Result};

@@ -1,0 +1,171 @@
+//! Untyped, shared array memory: owned (64-byte aligned, fallible, huge pages
+//! for large blocks) or foreign (memory kept alive by another library).
+
+use crate::error::{Error, Result};
+use std::alloc::{self, Layout as AllocLayout};
+use std::ptr::NonNull;
+
+/// Alignment of owned memory: a cache line, enough for any SIMD width we use.
+pub const ALIGN: usize = 64;
+/// Blocks at least this large are mapped directly and advised to use huge pages.
+const HUGE_THRESHOLD: usize = 4 << 20;
+const HUGE_PAGE: usize = 2 << 20;
+
+enum Owner {
+    /// From the global allocator with this layout.
+    Heap(AllocLayout),
+    /// From `mmap`, `len` bytes mapped.
+    Mapped(usize),
+    /// Someone else's memory; dropping the keeper releases it (e.g. runs a
+    /// DLPack deleter or releases a Python buffer).
+    Foreign(#[allow(dead_code)] Box<dyn Send + Sync>),
+}
+
+/// A block of bytes shared by every view of an array (through `Arc`).
+pub struct Storage {
+    ptr: NonNull<u8>,
+    len: usize,
+    owner: Owner,
+}
+
+// SAFETY: the storage is raw memory; synchronisation of writes is the
+// caller's concern exactly as for NumPy buffers (writes happen under the GIL
+// or on disjoint regions).
+unsafe impl Send for Storage {}
+unsafe impl Sync for Storage {}
+
+impl Storage {
+    /// Allocate `len` zeroed bytes. Fails with `Error::Memory`, never aborts.
+    pub fn zeroed(len: usize) -> Result<Storage> {
+        if len >= HUGE_THRESHOLD {
+            return Self::mapped(len);
+        }
+        let layout = AllocLayout::from_size_align(len.max(1), ALIGN)
+            .map_err(|_| out_of_memory(len))?;
+        // SAFETY: layout has non-zero size.
+        let ptr = unsafe { alloc::alloc_zeroed(layout) };
+        let ptr = NonNull::new(ptr).ok_or_else(|| out_of_memory(len))?;
+        Ok(Storage {
+            ptr,
+            len,
+            owner: Owner::Heap(layout),
+        })
+    }
+
+    /// Large blocks: anonymous mmap (zeroed by the kernel, 2 MiB aligned so
+    /// transparent huge pages can back it), advised before first touch.
+    fn mapped(len: usize) -> Result<Storage> {
+        let map_len = len
+            .checked_add(HUGE_PAGE - 1)
+            .ok_or_else(|| out_of_memory(len))?
+            & !(HUGE_PAGE - 1);
+        // SAFETY: plain anonymous private mapping; result checked below.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                map_len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if ptr == libc::MAP_FAILED {
+            return Err(out_of_memory(len));
+        }
+        // SAFETY: ptr/map_len is the mapping just created. Advice is a hint; its
+        // failure (e.g. THP disabled) is harmless.
+        unsafe { libc::madvise(ptr, map_len, libc::MADV_HUGEPAGE) };
+        Ok(Storage {
+            ptr: NonNull::new(ptr as *mut u8).ok_or_else(|| out_of_memory(len))?,
+            len,
+            owner: Owner::Mapped(map_len),
+        })
+    }
+
+    /// Wrap memory owned elsewhere. `keeper` is dropped when the last view dies.
+    ///
+    /// # Safety
+    /// `ptr..ptr+len` must stay valid (and not be freed) until `keeper` is dropped.
+    pub unsafe fn foreign(
+        ptr: *mut u8,
+        len: usize,
+        keeper: Box<dyn Send + Sync>,
+    ) -> Storage {
+        Storage {
+            ptr: NonNull::new(ptr).unwrap_or(NonNull::dangling()),
+            len,
+            owner: Owner::Foreign(keeper),
+        }
+    }
+
+    pub fn as_ptr(&self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn is_foreign(&self) -> bool {
+        matches!(self.owner, Owner::Foreign(_))
+    }
+}
+
+impl Drop for Storage {
+    fn drop(&mut self) {
+        match self.owner {
+            // SAFETY: allocated in `zeroed` with exactly this layout.
+            Owner::Heap(layout) => unsafe { alloc::dealloc(self.ptr.as_ptr(), layout) },
+            // SAFETY: mapped in `mapped` with exactly this length.
+            Owner::Mapped(map_len) => unsafe {
+                libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, map_len);
+            },
+            Owner::Foreign(_) => {} // the keeper's own Drop releases the memory
+        }
+    }
+}
+
+fn out_of_memory(len: usize) -> Error {
+    Error::Memory(format!("unable to allocate {len} bytes for an array"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_and_large_allocations_are_zeroed_and_aligned() {
+        for len in [0, 1, 100, 5 << 20] {
+            let s = Storage::zeroed(len).unwrap();
+            assert_eq!(s.as_ptr() as usize % ALIGN, 0);
+            let bytes = unsafe { std::slice::from_raw_parts(s.as_ptr(), len) };
+            assert!(bytes.iter().all(|&b| b == 0));
+        }
+    }
+
+    #[test]
+    fn impossible_allocation_is_an_error_not_an_abort() {
+        assert!(matches!(Storage::zeroed(1 << 50), Err(Error::Memory(_))));
+        assert!(matches!(Storage::zeroed(usize::MAX - 10), Err(Error::Memory(_))));
+    }
+
+    #[test]
+    fn foreign_keeper_is_dropped_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        struct Keeper(Arc<AtomicUsize>);
+        impl Drop for Keeper {
+            fn drop(&mut self) {
+                self.0.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        let count = Arc::new(AtomicUsize::new(0));
+        let mut buf = [0u8; 8];
+        let s = unsafe { Storage::foreign(buf.as_mut_ptr(), 8, Box::new(Keeper(count.clone()))) };
+        assert_eq!(count.load(Ordering::SeqCst), 0);
+        drop(s);
+        assert_eq!(count.load(Ordering::SeqCst), 1);
+    }
+}

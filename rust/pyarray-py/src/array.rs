@@ -1,0 +1,439 @@
+//! The Python `Array` class: attributes, conversions, indexing, buffer
+//! protocol, pickling. Operators live in `operators.rs`, DLPack in `dlpack.rs`.
+
+use crate::convert::{check_fits, py_scalar, scalar_to_py};
+use crate::device::{parse_device, PyDevice};
+use crate::dtypes::{dtype_object, PyDType};
+use crate::errors::IntoPyResult;
+use pyarray_core::indexing::{basic_index, Index};
+use pyarray_core::{format, Array, DType, Scalar};
+use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError, PyValueError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyEllipsis, PyList, PySlice, PyTuple};
+use std::ffi::{c_int, CString};
+
+/// An n-dimensional array of one dtype, laid out with strides over shared memory.
+#[pyclass(frozen, name = "Array", module = "pyarray", weakref)]
+pub struct PyArray {
+    pub inner: Array,
+}
+
+impl PyArray {
+    pub fn new(inner: Array) -> Self {
+        PyArray { inner }
+    }
+}
+
+#[pymethods]
+impl PyArray {
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
+    /// Data type of the elements.
+    #[getter]
+    fn dtype(&self, py: Python<'_>) -> Py<PyDType> {
+        dtype_object(py, self.inner.dtype())
+    }
+    /// The device holding the data (always the CPU).
+    #[getter]
+    fn device(&self) -> PyDevice {
+        PyDevice::cpu()
+    }
+    /// Number of dimensions.
+    #[getter]
+    fn ndim(&self) -> usize {
+        self.inner.ndim()
+    }
+    /// Length of each dimension.
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.shape())
+    }
+    /// Number of elements.
+    #[getter]
+    fn size(&self) -> usize {
+        self.inner.size()
+    }
+    /// Strides in elements (a pyarray extension; NumPy's are in bytes).
+    #[getter]
+    fn _strides<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.strides())
+    }
+    /// Whether the array may be written to.
+    #[getter]
+    fn writeable(&self) -> bool {
+        self.inner.writeable()
+    }
+    /// Transpose of a 2-D array (all axes reversed); the standard allows only 2-D.
+    #[getter(T)]
+    fn transpose(&self) -> PyResult<PyArray> {
+        if self.inner.ndim() != 2 {
+            return Err(PyValueError::new_err(format!(
+                "x.T requires a 2-D array, got {} dimensions; use permute_dims or mT",
+                self.inner.ndim()
+            )));
+        }
+        Ok(PyArray::new(self.inner.transpose()))
+    }
+    /// Transpose of the last two axes.
+    #[getter(mT)]
+    fn matrix_transpose(&self) -> PyResult<PyArray> {
+        self.inner.matrix_transpose().py().map(PyArray::new)
+    }
+
+    /// The pyarray namespace.
+    #[pyo3(signature = (*, api_version = None))]
+    fn __array_namespace__<'py>(
+        &self,
+        py: Python<'py>,
+        api_version: Option<&str>,
+    ) -> PyResult<Bound<'py, PyModule>> {
+        const SUPPORTED: [&str; 5] = ["2021.12", "2022.12", "2023.12", "2024.12", "2025.12"];
+        if let Some(v) = api_version {
+            if !SUPPORTED.contains(&v) {
+                return Err(PyValueError::new_err(format!(
+                    "unsupported array API version {v:?}; supported: {SUPPORTED:?}"
+                )));
+            }
+        }
+        py.import("pyarray")
+    }
+
+    /// Copy or move to `device`; the CPU is the only device, so this returns self.
+    #[pyo3(signature = (device, /, *, stream = None))]
+    fn to_device(
+        slf: Py<PyArray>,
+        device: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyArray>> {
+        parse_device(Some(device))?;
+        if stream.is_some_and(|s| !s.is_none()) {
+            return Err(PyValueError::new_err("the CPU device has no streams; stream must be None"));
+        }
+        Ok(slf)
+    }
+
+    fn __bool__(&self) -> PyResult<bool> {
+        Ok(self.scalar_for("bool")?.as_bool())
+    }
+    fn __int__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self.scalar_for("int")? {
+            Scalar::Complex(_) => Err(PyTypeError::new_err("cannot convert a complex array to int")),
+            Scalar::Float(f) if f.is_nan() => Err(PyValueError::new_err("cannot convert NaN to int")),
+            Scalar::Float(f) if f.is_infinite() => Err(pyo3::exceptions::PyOverflowError::new_err(
+                "cannot convert infinity to int",
+            )),
+            // Python's int() truncates and keeps values beyond 64 bits exact.
+            Scalar::Float(f) => Ok(py.get_type::<pyo3::types::PyInt>().call1((f,))?.unbind()),
+            Scalar::UInt(u) => Ok(u.into_pyobject(py)?.into_any().unbind()),
+            s => Ok(s.as_i64().into_pyobject(py)?.into_any().unbind()),
+        }
+    }
+    fn __float__(&self) -> PyResult<f64> {
+        match self.scalar_for("float")? {
+            Scalar::Complex(_) => Err(PyTypeError::new_err("cannot convert a complex array to float")),
+            s => Ok(s.as_f64()),
+        }
+    }
+    fn __complex__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyComplex>> {
+        let c = self.scalar_for("complex")?.as_complex();
+        Ok(pyo3::types::PyComplex::from_doubles(py, c.re, c.im))
+    }
+    fn __index__(&self) -> PyResult<Py<PyAny>> {
+        if !self.inner.dtype().is_integer() {
+            return Err(PyTypeError::new_err(format!(
+                "only integer arrays can be used as an index, not {}",
+                self.inner.dtype()
+            )));
+        }
+        if self.inner.ndim() != 0 {
+            return Err(PyTypeError::new_err("only 0-d integer arrays can be used as an index"));
+        }
+        Python::attach(|py| self.__int__(py))
+    }
+
+    fn __len__(&self) -> PyResult<usize> {
+        match self.inner.shape().first() {
+            Some(&n) => Ok(n),
+            None => Err(PyTypeError::new_err("len() of a 0-d array")),
+        }
+    }
+
+    /// Iterate over the first axis (as NumPy does).
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let n = self.__len__()?;
+        let items: Vec<PyArray> = (0..n).map(|i| PyArray::new(self.inner.index_axis(0, i))).collect();
+        PyList::new(py, items)?.try_iter().map(|it| it.into_any())
+    }
+
+    /// The data as nested Python lists of Python scalars (a scalar for 0-d).
+    fn tolist(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let scalars = self.inner.to_scalars();
+        let dtype = self.inner.dtype();
+        if self.inner.ndim() == 0 {
+            return scalar_to_py(py, scalars[0], dtype);
+        }
+        let mut it = scalars.into_iter();
+        build_list(py, self.inner.shape(), dtype, &mut it)
+    }
+
+    fn __repr__(&self) -> String {
+        format::repr(&self.inner)
+    }
+    fn __str__(&self) -> String {
+        format::str(&self.inner)
+    }
+
+    fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<PyArray> {
+        let key = parse_key(key)?;
+        basic_index(&self.inner, &key).py().map(PyArray::new)
+    }
+
+    fn __setitem__(&self, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        if !self.inner.writeable() {
+            return Err(PyValueError::new_err("assignment destination is read-only"));
+        }
+        let key = parse_key(key)?;
+        let target = basic_index(&self.inner, &key).py()?;
+        let src = value_for(value, self.inner.dtype())?;
+        target.assign(&src).py()
+    }
+
+    /// NumPy interoperability: `numpy.asarray(x)`, honouring `dtype` and `copy`.
+    #[pyo3(signature = (dtype = None, copy = None))]
+    fn __array__<'py>(
+        slf: &Bound<'py, Self>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let np = py.import("numpy")?;
+        // SAFETY: slf is a live object exporting the buffer protocol.
+        let view = unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyMemoryView_FromObject(slf.as_ptr()))?
+        };
+        let kwargs = pyo3::types::PyDict::new(py);
+        if let Some(d) = dtype {
+            kwargs.set_item("dtype", d)?;
+        }
+        kwargs.set_item("copy", copy)?;
+        np.call_method("array", (np.call_method1("asarray", (view,))?,), Some(&kwargs))
+    }
+
+    unsafe fn __getbuffer__(
+        slf: Bound<'_, Self>,
+        view: *mut ffi::Py_buffer,
+        flags: c_int,
+    ) -> PyResult<()> {
+        fill_buffer(&slf, view, flags)
+    }
+
+    unsafe fn __releasebuffer__(&self, view: *mut ffi::Py_buffer) {
+        // SAFETY: `internal` holds the BufferParts boxed in fill_buffer.
+        drop(Box::from_raw((*view).internal as *mut BufferParts));
+    }
+
+    /// Pickle support: protocol 5 passes the data out of band without a copy.
+    fn __reduce_ex__<'py>(slf: &Bound<'py, Self>, protocol: u32) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let a = &slf.get().inner;
+        let contiguous = a.contiguous().py()?;
+        let nbytes = contiguous.size() * contiguous.itemsize();
+        // Raw bytes as uint8, so every dtype (bfloat16 too) has a buffer format.
+        let raw = Bound::new(py, PyArray::new(contiguous.reinterpret(DType::UInt8, &[nbytes]).py()?))?;
+        let data: Bound<'py, PyAny> = if protocol >= 5 {
+            py.import("pickle")?.getattr("PickleBuffer")?.call1((raw,))?
+        } else {
+            pyo3::types::PyBytes::new(py, unsafe {
+                std::slice::from_raw_parts(contiguous.data_ptr(), nbytes)
+            })
+            .into_any()
+        };
+        let rebuild = py.import("pyarray")?.getattr("_rebuild")?;
+        let args = (data, a.dtype().name(), PyTuple::new(py, a.shape())?);
+        (rebuild, args).into_pyobject(py).map(|t| t.into_any())
+    }
+}
+
+impl PyArray {
+    /// The single element, for the scalar conversions (`bool(x)`, ...).
+    fn scalar_for(&self, what: &str) -> PyResult<Scalar> {
+        if self.inner.size() != 1 {
+            return Err(PyTypeError::new_err(format!(
+                "only one-element arrays can be converted to {what}, not shape {:?}",
+                self.inner.shape()
+            )));
+        }
+        self.inner.item().py()
+    }
+}
+
+fn build_list(
+    py: Python<'_>,
+    shape: &[usize],
+    dtype: DType,
+    it: &mut impl Iterator<Item = Scalar>,
+) -> PyResult<Py<PyAny>> {
+    let list = PyList::empty(py);
+    for _ in 0..shape[0] {
+        let item = if shape.len() == 1 {
+            scalar_to_py(py, it.next().unwrap_or(Scalar::Int(0)), dtype)?
+        } else {
+            build_list(py, &shape[1..], dtype, it)?
+        };
+        list.append(item)?;
+    }
+    Ok(list.into_any().unbind())
+}
+
+/// Parse a `__getitem__` key made of integers, slices, `None` and `...`.
+pub fn parse_key(key: &Bound<'_, PyAny>) -> PyResult<Vec<Index>> {
+    if let Ok(t) = key.cast::<PyTuple>() {
+        return t.iter().map(|k| parse_key_item(&k)).collect();
+    }
+    Ok(vec![parse_key_item(key)?])
+}
+
+fn parse_key_item(k: &Bound<'_, PyAny>) -> PyResult<Index> {
+    if k.is_none() {
+        return Ok(Index::NewAxis);
+    }
+    if k.is_instance_of::<PyEllipsis>() {
+        return Ok(Index::Ellipsis);
+    }
+    if let Ok(s) = k.cast::<PySlice>() {
+        let part = |name: &str| -> PyResult<Option<isize>> {
+            let v = s.getattr(name)?;
+            if v.is_none() {
+                Ok(None)
+            } else {
+                Ok(Some(index_int(&v)?))
+            }
+        };
+        return Ok(Index::Slice {
+            start: part("start")?,
+            stop: part("stop")?,
+            step: part("step")?,
+        });
+    }
+    if k.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyIndexError::new_err(
+            "boolean scalars are not supported as indices",
+        ));
+    }
+    Ok(Index::Int(index_int(k)?))
+}
+
+/// An integer index from any object with `__index__` (ints, 0-d integer arrays).
+fn index_int(k: &Bound<'_, PyAny>) -> PyResult<isize> {
+    let i = unsafe { ffi::PyNumber_Index(k.as_ptr()) };
+    if i.is_null() {
+        // SAFETY: an exception is set; replace it with a clearer IndexError.
+        unsafe { ffi::PyErr_Clear() };
+        return Err(PyIndexError::new_err(format!(
+            "only integers, slices (`:`), ellipsis (`...`) and None are valid indices, not {}",
+            k.get_type().name()?
+        )));
+    }
+    let i = unsafe { Bound::from_owned_ptr(k.py(), i) };
+    i.extract::<isize>()
+        .map_err(|_| PyIndexError::new_err("index out of range for a machine integer"))
+}
+
+/// A value to assign into an array of `dtype`: an array (cast later) or a scalar.
+fn value_for(value: &Bound<'_, PyAny>, dtype: DType) -> PyResult<Array> {
+    if let Ok(a) = value.cast::<PyArray>() {
+        return Ok(a.get().inner.clone());
+    }
+    if let Some(s) = py_scalar(value)? {
+        check_scalar_kind(s, dtype)?;
+        check_fits(s, dtype)?;
+        return Array::from_scalar(s, dtype).py();
+    }
+    crate::creation::asarray_impl(value, None, None)
+}
+
+/// A Python scalar must be of a kind the array's dtype can hold.
+pub fn check_scalar_kind(s: Scalar, dtype: DType) -> PyResult<()> {
+    let ok = match s {
+        Scalar::Bool(_) => true,
+        Scalar::Int(_) | Scalar::UInt(_) => !dtype.is_bool(),
+        Scalar::Float(_) => dtype.is_float(),
+        Scalar::Complex(_) => dtype.is_complex(),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "a Python {} cannot be stored in an array of dtype {dtype}",
+            match s {
+                Scalar::Bool(_) => "bool",
+                Scalar::Int(_) | Scalar::UInt(_) => "int",
+                Scalar::Float(_) => "float",
+                Scalar::Complex(_) => "complex",
+            }
+        )))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Buffer protocol export
+
+/// Memory the exported Py_buffer points into: format, shape and strides.
+struct BufferParts {
+    format: CString,
+    shape: Vec<ffi::Py_ssize_t>,
+    strides: Vec<ffi::Py_ssize_t>,
+}
+
+unsafe fn fill_buffer(slf: &Bound<'_, PyArray>, view: *mut ffi::Py_buffer, flags: c_int) -> PyResult<()> {
+    if view.is_null() {
+        return Err(PyBufferError::new_err("Py_buffer view is NULL"));
+    }
+    let a = &slf.get().inner;
+    let format = a.dtype().buffer_format().ok_or_else(|| {
+        PyBufferError::new_err(format!(
+            "{} has no buffer-protocol format; use DLPack (from_dlpack) to share it",
+            a.dtype()
+        ))
+    })?;
+    if (flags & ffi::PyBUF_WRITABLE) == ffi::PyBUF_WRITABLE && !a.writeable() {
+        return Err(PyBufferError::new_err("the array is read-only"));
+    }
+    if (flags & ffi::PyBUF_STRIDES) != ffi::PyBUF_STRIDES && !a.is_c_contiguous() {
+        return Err(PyBufferError::new_err(
+            "the array is not C-contiguous and the consumer did not ask for strides",
+        ));
+    }
+    let parts = Box::new(BufferParts {
+        format: CString::new(format).expect("formats have no NUL"),
+        shape: a.shape().iter().map(|&d| d as ffi::Py_ssize_t).collect(),
+        strides: a.byte_strides().iter().map(|&s| s as ffi::Py_ssize_t).collect(),
+    });
+    let v = &mut *view;
+    v.obj = slf.clone().into_any().into_ptr();
+    v.buf = a.data_ptr() as *mut std::ffi::c_void;
+    v.len = (a.size() * a.itemsize()) as ffi::Py_ssize_t;
+    v.readonly = (!a.writeable()) as c_int;
+    v.itemsize = a.itemsize() as ffi::Py_ssize_t;
+    v.ndim = a.ndim() as c_int;
+    v.format = if (flags & ffi::PyBUF_FORMAT) == ffi::PyBUF_FORMAT {
+        parts.format.as_ptr() as *mut _
+    } else {
+        std::ptr::null_mut()
+    };
+    v.shape = if (flags & ffi::PyBUF_ND) == ffi::PyBUF_ND {
+        parts.shape.as_ptr() as *mut _
+    } else {
+        std::ptr::null_mut()
+    };
+    v.strides = if (flags & ffi::PyBUF_STRIDES) == ffi::PyBUF_STRIDES {
+        parts.strides.as_ptr() as *mut _
+    } else {
+        std::ptr::null_mut()
+    };
+    v.suboffsets = std::ptr::null_mut();
+    v.internal = Box::into_raw(parts) as *mut std::ffi::c_void;
+    Ok(())
+}

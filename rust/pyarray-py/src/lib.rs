@@ -1,0 +1,55 @@
+//! pyarray's Python bindings: a thin layer that converts arguments, calls one
+//! core function and wraps the result. No numerics here.
+
+mod array;
+mod convert;
+mod creation;
+mod data_types;
+mod device;
+mod dtypes;
+mod errors;
+mod pickle;
+
+use pyarray_core::DType;
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<array::PyArray>()?;
+    m.add_class::<dtypes::PyDType>()?;
+    m.add_class::<device::PyDevice>()?;
+    m.add_class::<data_types::FInfo>()?;
+    m.add_class::<data_types::IInfo>()?;
+    for d in DType::ALL {
+        m.add(d.name(), dtypes::dtype_object(py, d))?;
+    }
+    m.add("__array_api_version__", "2025.12")?;
+    m.add("CPU_DEVICE", device::PyDevice::cpu())?;
+
+    m.add_function(wrap_pyfunction!(creation::arange, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::asarray, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::empty, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::empty_like, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::eye, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::full, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::full_like, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::linspace, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::meshgrid, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::ones, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::ones_like, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::tril, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::triu, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::zeros, m)?)?;
+    m.add_function(wrap_pyfunction!(creation::zeros_like, m)?)?;
+
+    m.add_function(wrap_pyfunction!(data_types::astype, m)?)?;
+    m.add_function(wrap_pyfunction!(data_types::can_cast, m)?)?;
+    m.add_function(wrap_pyfunction!(data_types::finfo, m)?)?;
+    m.add_function(wrap_pyfunction!(data_types::iinfo, m)?)?;
+    m.add_function(wrap_pyfunction!(data_types::isdtype, m)?)?;
+    m.add_function(wrap_pyfunction!(data_types::result_type, m)?)?;
+
+    m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
+    Ok(())
+}
