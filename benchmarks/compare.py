@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.metadata
 import importlib.util
 import math
 import platform
@@ -152,9 +153,10 @@ def time_import(library, runs):
     )
     times = []
     for _ in range(runs):
-        out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True
-        )
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        if out.returncode != 0:
+            lines = out.stderr.strip().splitlines() or [f"exit status {out.returncode}"]
+            raise RuntimeError(lines[-1])
         times.append(float(out.stdout))
     return statistics.median(times)
 
@@ -312,11 +314,10 @@ def text_line(values):
     str
         The line.
     """
-    parts = [
-        v.ljust(w) if i < 4 else v.rjust(w)
-        for i, (v, w) in enumerate(zip(values, WIDTHS))
-    ]
-    parts.extend(values[len(WIDTHS) :])
+    # Text columns are left-aligned, time and ratio columns right-aligned.
+    parts = [value.ljust(width) for value, width in zip(values[:4], WIDTHS[:4], strict=True)]
+    parts += [value.rjust(width) for value, width in zip(values[4:7], WIDTHS[4:], strict=True)]
+    parts += values[7:]  # the note, if any
     return "  ".join(parts).rstrip()
 
 
@@ -350,12 +351,15 @@ def summary(rows):
     -------
     list of tuple
         ``(group, geometric mean or None, rows with a ratio, rows without)``,
-        one per group, then ``"all"``.
+        one per group, then ``"all"`` (every group but ``import``).
     """
     result = []
     names = list(dict.fromkeys(row.group for row in rows))
     for name in [*names, "all"]:
-        selected = [r for r in rows if name in ("all", r.group)]
+        if name == "all":  # the import time is not an operation: left out
+            selected = [r for r in rows if r.group != IMPORT_GROUP]
+        else:
+            selected = [r for r in rows if r.group == name]
         ratios = [r.ratio for r in selected if r.ratio is not None]
         gm = geometric_mean(ratios)
         result.append((name, gm, len(ratios), len(selected) - len(ratios)))
@@ -375,9 +379,7 @@ def print_text_summary(rows, out):
     print("\nGeometric mean of NumPy/pyarray (>1: pyarray faster)", file=out)
     for name, gm, measured, other in summary(rows):
         extra = f", {other} skipped or failed" if other else ""
-        print(
-            f"  {name:<12} {format_ratio(gm):>6}  ({measured} cases{extra})", file=out
-        )
+        print(f"  {name:<12} {format_ratio(gm):>6}  ({measured} cases{extra})", file=out)
 
 
 def print_markdown(rows, out):
@@ -393,9 +395,7 @@ def print_markdown(rows, out):
     header = [*COLUMNS, "note"]
     print("| " + " | ".join(header) + " |", file=out)
     print(
-        "|"
-        + "|".join("---:" if i >= 4 and i < 7 else "---" for i in range(len(header)))
-        + "|",
+        "|" + "|".join("---:" if i >= 4 and i < 7 else "---" for i in range(len(header))) + "|",
         file=out,
     )
     for row in rows:
@@ -464,6 +464,28 @@ def plot(rows, path):
 
 
 # --- command line ------------------------------------------------------------
+
+
+def version(module):
+    """Version of an imported module, from itself or its installed metadata.
+
+    Parameters
+    ----------
+    module : module
+        The module.
+
+    Returns
+    -------
+    str
+        The version, or ``"?"`` if unknown.
+    """
+    found = getattr(module, "__version__", None)
+    if found is None:
+        try:
+            found = importlib.metadata.version(module.__name__)
+        except importlib.metadata.PackageNotFoundError:
+            found = "?"
+    return found
 
 
 def parse_args(argv=None):
@@ -567,17 +589,14 @@ def main(argv=None):
     if args.list:
         for c in todo:
             sizes = ", ".join(c.label(s) for s in c.sizes)
-            print(
-                f"{c.group:<12} {c.name:<16} {c.title}  [{sizes}] {', '.join(c.dtypes)}"
-            )
+            print(f"{c.group:<12} {c.name:<16} {c.title}  [{sizes}] {', '.join(c.dtypes)}")
         if run_import_case:
             print(f"{IMPORT_GROUP:<12} {'import':<16} import time, fresh process")
         return 0
 
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         print(
-            "error: --plot needs matplotlib, which is not installed "
-            "(pip install matplotlib)",
+            "error: --plot needs matplotlib, which is not installed (pip install matplotlib)",
             file=sys.stderr,
         )
         return 2
@@ -595,7 +614,7 @@ def main(argv=None):
     progress = sys.stderr if args.markdown else sys.stdout
     print(
         f"numpy {np.__version__}, pyarray "
-        f"{getattr(pyarray, '__version__', '?')}, Python "
+        f"{version(pyarray)}, Python "
         f"{platform.python_version()} on {platform.machine()}; "
         f"repeat={args.repeat}, min-time={args.min_time}s"
         f"{', quick' if args.quick else ''}",
@@ -604,17 +623,20 @@ def main(argv=None):
     print(text_line([*COLUMNS, "note"]), file=progress, flush=True)
 
     rows = []
-    for c in todo:
-        sizes = c.quick_sizes if args.quick else c.sizes
-        for size in sizes:
-            for dtype in c.dtypes:
-                row = run_case(c, size, dtype, args.repeat, args.min_time)
-                rows.append(row)
-                print(text_line([*cells(row), row.note]), file=progress, flush=True)
-    if run_import_case:
-        row = run_import(5 if args.quick else 15)
-        rows.append(row)
-        print(text_line([*cells(row), row.note]), file=progress, flush=True)
+    try:
+        for c in todo:
+            sizes = c.quick_sizes if args.quick else c.sizes
+            for size in sizes:
+                for dtype in c.dtypes:
+                    row = run_case(c, size, dtype, args.repeat, args.min_time)
+                    rows.append(row)
+                    print(text_line([*cells(row), row.note]), file=progress, flush=True)
+        if run_import_case:
+            row = run_import(5 if args.quick else 15)
+            rows.append(row)
+            print(text_line([*cells(row), row.note]), file=progress, flush=True)
+    except KeyboardInterrupt:
+        print("interrupted: results so far", file=progress)
 
     if args.markdown:
         print_markdown(rows, sys.stdout)

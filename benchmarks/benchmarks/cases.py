@@ -192,7 +192,8 @@ def require(obj, *names, owner=None):
     *names : str
         Attribute names; dots reach into sub-namespaces (``"linalg.svd"``).
     owner : str, optional
-        Name used in the error message; defaults to the module or type name.
+        Name used in the error message; defaults to the module name, or the
+        qualified name of the (array) type.
 
     Raises
     ------
@@ -200,7 +201,11 @@ def require(obj, *names, owner=None):
         If an attribute is missing.
     """
     if owner is None:
-        owner = getattr(obj, "__name__", type(obj).__name__)
+        if isinstance(obj, ModuleType):
+            owner = obj.__name__
+        else:
+            cls = obj if isinstance(obj, type) else type(obj)
+            owner = f"{cls.__module__}.{cls.__qualname__}"
     for name in names:
         target = obj
         for part in name.split("."):
@@ -420,7 +425,7 @@ for _name, _inputs, _what in (
 def _add_operator(xp, size, dtype):
     x = normal(xp, size, dtype, seed=0)
     y = normal(xp, size, dtype, seed=1)
-    require(type(x), "__add__", owner="array")
+    require(type(x), "__add__")
     return partial(operator.add, x, y)
 
 
@@ -428,7 +433,7 @@ def _add_operator(xp, size, dtype):
 def _where(xp, size, dtype):
     x = normal(xp, size, dtype, seed=0)
     y = normal(xp, size, dtype, seed=1)
-    require(type(x), "__gt__", owner="array")
+    require(type(x), "__gt__")
     return lambda: xp.where(x > 0, x, y)
 
 
@@ -443,7 +448,7 @@ def _transpose_add(xp, size, dtype):
     n = side(size)
     a = normal(xp, (n, n), dtype, seed=0)
     b = normal(xp, (n, n), dtype, seed=1)
-    require(a, "T", "__add__", owner="array")
+    require(a, "T", "__add__")
     return lambda: a.T + b
 
 
@@ -458,7 +463,7 @@ def _broadcast_add(xp, size, dtype):
     n = side(size)
     a = normal(xp, (n, 1), dtype, seed=0)
     b = normal(xp, (1, n), dtype, seed=1)
-    require(a, "__add__", owner="array")
+    require(a, "__add__")
     return partial(operator.add, a, b)
 
 
@@ -595,14 +600,14 @@ def _mask_input(xp, size, dtype):
 @case("indexing", "mask_get", "x[mask], half True", sizes=(10**4, 10**6))
 def _mask_get(xp, size, dtype):
     x, mask = _mask_input(xp, size, dtype)
-    require(type(x), "__getitem__", owner="array")
+    require(type(x), "__getitem__")
     return partial(operator.getitem, x, mask)
 
 
 @case("indexing", "mask_set", "x[mask] = 0, half True", sizes=(10**4, 10**6))
 def _mask_set(xp, size, dtype):
     x, mask = _mask_input(xp, size, dtype)
-    require(type(x), "__setitem__", owner="array")
+    require(type(x), "__setitem__")
     return partial(operator.setitem, x, mask, 0)
 
 
@@ -637,7 +642,7 @@ def _stack(xp, size, dtype):
 @case("indexing", "slice_step", "x[::2]", sizes=(1, 100, 10**4))
 def _slice_step(xp, size, dtype):
     x = normal(xp, size, dtype)
-    require(type(x), "__getitem__", owner="array")
+    require(type(x), "__getitem__")
     return partial(operator.getitem, x, slice(None, None, 2))
 
 
@@ -774,7 +779,7 @@ def _dlpack_from_numpy(xp, size, dtype):
 @case("dlpack", "to_numpy", "np.from_dlpack(x), x: xp array")
 def _dlpack_to_numpy(xp, size, dtype):
     x = normal(xp, size, dtype)
-    require(x, "__dlpack__", "__dlpack_device__", owner="array")
+    require(x, "__dlpack__", "__dlpack_device__")
     return partial(np.from_dlpack, x)
 
 

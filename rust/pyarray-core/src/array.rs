@@ -143,14 +143,16 @@ impl Array {
     pub fn is_c_contiguous(&self) -> bool {
         layout::is_c_contiguous(&self.shape, &self.strides)
     }
-    /// Whether two arrays may touch the same bytes (conservative).
+    /// Whether two arrays may touch the same bytes (conservative: compares the
+    /// address ranges, so views of one buffer imported twice are caught too).
     pub fn may_overlap(&self, other: &Array) -> bool {
-        if !Arc::ptr_eq(&self.storage, &other.storage) || self.size() == 0 || other.size() == 0 {
+        if self.size() == 0 || other.size() == 0 {
             return false;
         }
         let range = |a: &Array| {
             let (lo, hi) = byte_extent(&a.shape, &a.strides, a.itemsize());
-            (a.offset as isize + lo, a.offset as isize + hi)
+            let start = a.data_ptr() as isize;
+            (start + lo, start + hi)
         };
         let (a0, a1) = range(self);
         let (b0, b1) = range(other);
@@ -460,7 +462,13 @@ impl Array {
                 as usize
         };
         shape[axis] = len;
-        strides[axis] = self.strides[axis] * step;
+        // With fewer than two elements the stride is never used; keeping the old
+        // one avoids overflow for huge steps.
+        strides[axis] = if len < 2 {
+            self.strides[axis]
+        } else {
+            self.strides[axis] * step
+        };
         self.view(shape, strides, offset)
     }
 

@@ -89,8 +89,8 @@ pub fn eye(n_rows: usize, n_cols: usize, k: isize, dtype: DType) -> Result<Array
         let data = unsafe { out.slice_mut_unchecked::<T>() };
         let one = T::from_scalar(Scalar::Int(1));
         for r in 0..n_rows {
-            let c = r as isize + k;
-            if c >= 0 && (c as usize) < n_cols {
+            let c = r as i128 + k as i128;
+            if c >= 0 && c < n_cols as i128 {
                 data[r * n_cols + c as usize] = one;
             }
         }
@@ -116,8 +116,8 @@ pub fn triangle(x: &Array, k: isize, upper: bool) -> Result<Array> {
             for matrix in data.chunks_mut(rows * cols) {
                 for r in 0..rows {
                     for c in 0..cols {
-                        let d = c as isize - r as isize;
-                        let keep = if upper { d >= k } else { d <= k };
+                        let d = c as i128 - r as i128;
+                        let keep = if upper { d >= k as i128 } else { d <= k as i128 };
                         if !keep {
                             matrix[r * cols + c] = T::default();
                         }
@@ -191,6 +191,7 @@ mod tests {
     fn eye_and_triangles() {
         let e = eye(2, 3, 1, DType::Int32).unwrap();
         assert_eq!(values::<i32>(&e), vec![0, 1, 0, 0, 0, 1]);
+        assert_eq!(values::<i32>(&eye(2, 2, isize::MAX, DType::Int32).unwrap()), vec![0; 4]);
         let ones = full(&[3, 3], Scalar::Int(1), DType::Int8).unwrap();
         assert_eq!(values::<i8>(&triangle(&ones, 0, false).unwrap()), vec![1, 0, 0, 1, 1, 0, 1, 1, 1]);
         assert_eq!(values::<i8>(&triangle(&ones, 1, true).unwrap()), vec![0, 1, 1, 0, 0, 1, 0, 0, 0]);

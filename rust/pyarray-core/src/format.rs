@@ -12,16 +12,30 @@ const EDGE_ITEMS: usize = 3;
 /// `repr(x)`.
 pub fn repr(a: &Array) -> String {
     let prefix = "Array(";
+    if a.size() == 0 && a.ndim() > 1 {
+        // Nesting alone cannot show an empty multi-dimensional shape.
+        let dims: Vec<String> = a.shape().iter().map(|d| d.to_string()).collect();
+        return format!("{prefix}[], shape=({}), dtype={})", dims.join(", "), a.dtype());
+    }
     let body = render(a, ", ", prefix.len());
     format!("{prefix}{body}, dtype={})", a.dtype())
 }
 
-/// `str(x)`.
+/// `str(x)`; a 0-d array prints like the Python scalar.
 pub fn str(a: &Array) -> String {
+    if a.ndim() == 0 {
+        let s = a.get_scalar(&[]);
+        if let Scalar::Float(v) = s {
+            if v.is_finite() {
+                return format!("{v:?}");
+            }
+        }
+    }
     render(a, " ", 0)
 }
 
-/// One element as text.
+/// One element as text: up to 8 digits after the point, trailing zeros
+/// dropped ("2.", "0.1", "1.25"), as NumPy's default print options.
 pub fn format_scalar(s: Scalar, dtype: DType) -> String {
     match s {
         Scalar::Bool(b) => if b { "True" } else { "False" }.to_string(),
@@ -44,15 +58,41 @@ fn format_float(v: f64, dtype: DType) -> String {
     if v.is_infinite() {
         return if v > 0.0 { "inf" } else { "-inf" }.into();
     }
-    // Shortest text that round-trips at the dtype's own precision.
-    let text = match dtype {
+    let magnitude = v.abs();
+    if magnitude != 0.0 && !(1e-4..1e16).contains(&magnitude) {
+        // Scientific notation for very small or large magnitudes.
+        let text = match dtype {
+            DType::Float64 => format!("{v:e}"),
+            _ => format!("{:e}", v as f32),
+        };
+        return text.replace('e', "e+").replace("e+-", "e-");
+    }
+    // Shortest round-trip text at the dtype's precision, then at most 8 decimals.
+    let shortest = match dtype {
         DType::Float64 => format!("{v:?}"),
         _ => format!("{:?}", v as f32),
     };
-    // NumPy writes integral floats as "1." rather than "1.0".
-    match text.strip_suffix(".0") {
-        Some(stem) => format!("{stem}."),
-        None => text,
+    let decimals = shortest.split('.').nth(1).map_or(0, str::len);
+    let text = if decimals > 8 { format!("{v:.8}") } else { shortest };
+    let trimmed = text.trim_end_matches('0');
+    trimmed.to_string()
+}
+
+/// Pad float cells so their decimal points line up (NumPy's layout).
+fn align_decimal_points(cells: &mut [String]) {
+    if !cells.iter().all(|c| c.contains('.') || c == "nan" || c.ends_with("inf")) {
+        return;
+    }
+    let split = |c: &str| match c.find('.') {
+        Some(i) => (i, c.len() - i - 1),
+        None => (c.len(), 0),
+    };
+    let int_w = cells.iter().map(|c| split(c).0).max().unwrap_or(0);
+    let frac_w = cells.iter().map(|c| split(c).1).max().unwrap_or(0);
+    for c in cells.iter_mut() {
+        let (i, f) = split(c);
+        let pad_right = if c.contains('.') { frac_w - f } else { frac_w + 1 };
+        *c = format!("{}{}{}", " ".repeat(int_w - i), c, " ".repeat(pad_right));
     }
 }
 
@@ -79,6 +119,9 @@ fn render(a: &Array, sep: &str, indent: usize) -> String {
     // Format every shown element first, so columns can be padded to one width.
     let mut cells = Vec::new();
     collect(a, &mut vec![], summarize, &mut cells);
+    if a.dtype().is_real_float() {
+        align_decimal_points(&mut cells);
+    }
     let width = cells.iter().map(|c| c.len()).max().unwrap_or(0);
     let mut cells = cells.into_iter();
     let mut out = String::new();
@@ -154,6 +197,18 @@ mod tests {
         assert_eq!(repr(&f), "Array([1.5, 1.5], dtype=float32)");
         let z = full(&[], Scalar::Float(2.0), DType::Float64).unwrap();
         assert_eq!(repr(&z), "Array(2., dtype=float64)");
+        assert_eq!(str(&z), "2.0");
+        let v = crate::creation::linspace(
+            num_complex::Complex64::new(0.0, 0.0),
+            num_complex::Complex64::new(1.0, 0.0),
+            5,
+            true,
+            DType::Float64,
+        )
+        .unwrap();
+        assert_eq!(str(&v), "[0.   0.25 0.5  0.75 1.  ]");
+        let e = Array::zeros(DType::Float64, &[2, 0]).unwrap();
+        assert_eq!(repr(&e), "Array([], shape=(2, 0), dtype=float64)");
         assert_eq!(repr(&Array::zeros(DType::Bool, &[0]).unwrap()), "Array([], dtype=bool)");
     }
 

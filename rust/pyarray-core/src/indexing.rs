@@ -27,13 +27,21 @@ pub fn resolve_slice(
     stop: Option<isize>,
     step: Option<isize>,
 ) -> Result<(usize, usize, isize)> {
-    let step = step.unwrap_or(1);
+    let step = step.unwrap_or(1) as i128;
     if step == 0 {
         return Err(Error::Value("slice step cannot be zero".into()));
     }
-    let n = len as isize;
-    let clamp = |v: isize, lo: isize, hi: isize| v.clamp(lo, hi);
-    let norm = |v: isize| if v < 0 { v + n } else { v };
+    // i128 so that extreme bounds and steps cannot overflow.
+    let n = len as i128;
+    let clamp = |v: i128, lo: i128, hi: i128| v.clamp(lo, hi);
+    let norm = |v: isize| {
+        let v = v as i128;
+        if v < 0 {
+            v + n
+        } else {
+            v
+        }
+    };
     let (start, stop) = if step > 0 {
         (
             start.map_or(0, |s| clamp(norm(s), 0, n)),
@@ -56,7 +64,7 @@ pub fn resolve_slice(
     } else {
         0
     };
-    Ok((if count > 0 { start as usize } else { 0 }, count as usize, step))
+    Ok((if count > 0 { start as usize } else { 0 }, count as usize, step as isize))
 }
 
 /// Normalize a possibly negative index into `0..len`, or IndexError.
@@ -126,6 +134,8 @@ mod tests {
         assert_eq!(resolve_slice(5, Some(10), None, None).unwrap().1, 0);
         assert_eq!(resolve_slice(5, Some(1), Some(4), Some(2)).unwrap(), (1, 2, 2));
         assert!(resolve_slice(5, None, None, Some(0)).is_err());
+        assert_eq!(resolve_slice(7, None, None, Some(isize::MAX)).unwrap(), (0, 1, isize::MAX));
+        assert_eq!(resolve_slice(7, None, None, Some(isize::MIN)).unwrap(), (6, 1, isize::MIN));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod array;
 pub mod creation;
 pub mod dtype;
+pub mod elementwise;
 pub mod error;
 pub mod format;
 pub mod indexing;

@@ -4,7 +4,9 @@
 use crate::convert::{check_fits, py_scalar, scalar_to_py};
 use crate::device::{parse_device, PyDevice};
 use crate::dtypes::{dtype_object, PyDType};
+use crate::elementwise as ew;
 use crate::errors::IntoPyResult;
+use pyarray_core::elementwise::{BinaryOp, UnaryOp};
 use pyarray_core::indexing::{basic_index, Index};
 use pyarray_core::{format, Array, DType, Scalar};
 use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError, PyValueError};
@@ -137,7 +139,12 @@ impl PyArray {
         }
     }
     fn __complex__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyComplex>> {
-        let c = self.scalar_for("complex")?.as_complex();
+        let s = self.scalar_for("complex")?;
+        // The standard: a real NaN converts to NaN + NaN j.
+        let c = match s {
+            Scalar::Float(f) if f.is_nan() => num_complex::Complex64::new(f, f),
+            s => s.as_complex(),
+        };
         Ok(pyo3::types::PyComplex::from_doubles(py, c.re, c.im))
     }
     fn __index__(&self) -> PyResult<Py<PyAny>> {
@@ -183,6 +190,158 @@ impl PyArray {
     }
     fn __str__(&self) -> String {
         format::str(&self.inner)
+    }
+
+    // ---- operators (see elementwise.rs) ----
+
+    fn __add__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Add, slf.as_any(), other)
+    }
+    fn __radd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Add, other, slf.as_any())
+    }
+    fn __iadd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::Add, slf, other)
+    }
+
+    fn __sub__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Subtract, slf.as_any(), other)
+    }
+    fn __rsub__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Subtract, other, slf.as_any())
+    }
+    fn __isub__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::Subtract, slf, other)
+    }
+
+    fn __mul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Multiply, slf.as_any(), other)
+    }
+    fn __rmul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Multiply, other, slf.as_any())
+    }
+    fn __imul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::Multiply, slf, other)
+    }
+
+    fn __truediv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Divide, slf.as_any(), other)
+    }
+    fn __rtruediv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Divide, other, slf.as_any())
+    }
+    fn __itruediv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::Divide, slf, other)
+    }
+
+    fn __floordiv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::FloorDivide, slf.as_any(), other)
+    }
+    fn __rfloordiv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::FloorDivide, other, slf.as_any())
+    }
+    fn __ifloordiv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::FloorDivide, slf, other)
+    }
+
+    fn __mod__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Remainder, slf.as_any(), other)
+    }
+    fn __rmod__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Remainder, other, slf.as_any())
+    }
+    fn __imod__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::Remainder, slf, other)
+    }
+
+    fn __and__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseAnd, slf.as_any(), other)
+    }
+    fn __rand__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseAnd, other, slf.as_any())
+    }
+    fn __iand__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::BitwiseAnd, slf, other)
+    }
+
+    fn __or__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseOr, slf.as_any(), other)
+    }
+    fn __ror__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseOr, other, slf.as_any())
+    }
+    fn __ior__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::BitwiseOr, slf, other)
+    }
+
+    fn __xor__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseXor, slf.as_any(), other)
+    }
+    fn __rxor__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseXor, other, slf.as_any())
+    }
+    fn __ixor__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::BitwiseXor, slf, other)
+    }
+
+    fn __lshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseLeftShift, slf.as_any(), other)
+    }
+    fn __rlshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseLeftShift, other, slf.as_any())
+    }
+    fn __ilshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::BitwiseLeftShift, slf, other)
+    }
+
+    fn __rshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseRightShift, slf.as_any(), other)
+    }
+    fn __rrshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::BitwiseRightShift, other, slf.as_any())
+    }
+    fn __irshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::BitwiseRightShift, slf, other)
+    }
+
+    fn __pow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Pow, slf.as_any(), other)
+    }
+    fn __rpow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Pow, other, slf.as_any())
+    }
+    fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: &Bound<'_, PyAny>) -> PyResult<()> {
+        ew::inplace(slf.py(), BinaryOp::Pow, slf, other)
+    }
+    fn __lt__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Less, slf.as_any(), other)
+    }
+    fn __le__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::LessEqual, slf.as_any(), other)
+    }
+    fn __gt__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Greater, slf.as_any(), other)
+    }
+    fn __ge__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::GreaterEqual, slf.as_any(), other)
+    }
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::Equal, slf.as_any(), other)
+    }
+    fn __ne__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        ew::operator(slf.py(), BinaryOp::NotEqual, slf.as_any(), other)
+    }
+    fn __neg__(slf: &Bound<'_, Self>) -> PyResult<PyArray> {
+        ew::unary(slf.py(), UnaryOp::Negative, slf.as_any())
+    }
+    fn __pos__(slf: &Bound<'_, Self>) -> PyResult<PyArray> {
+        ew::unary(slf.py(), UnaryOp::Positive, slf.as_any())
+    }
+    fn __invert__(slf: &Bound<'_, Self>) -> PyResult<PyArray> {
+        ew::unary(slf.py(), UnaryOp::BitwiseInvert, slf.as_any())
+    }
+    fn __abs__(slf: &Bound<'_, Self>) -> PyResult<PyArray> {
+        ew::unary(slf.py(), UnaryOp::Abs, slf.as_any())
     }
 
     fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<PyArray> {
@@ -306,9 +465,16 @@ fn parse_key_item(k: &Bound<'_, PyAny>) -> PyResult<Index> {
         let part = |name: &str| -> PyResult<Option<isize>> {
             let v = s.getattr(name)?;
             if v.is_none() {
-                Ok(None)
-            } else {
-                Ok(Some(index_int(&v)?))
+                return Ok(None);
+            }
+            match index_int(&v) {
+                Ok(i) => Ok(Some(i)),
+                // Slice bounds beyond the machine range clamp, as in Python.
+                Err(_) if v.is_instance_of::<pyo3::types::PyInt>() => {
+                    let negative = v.lt(0)?;
+                    Ok(Some(if negative { isize::MIN + 1 } else { isize::MAX }))
+                }
+                Err(e) => Err(e),
             }
         };
         return Ok(Index::Slice {

@@ -3,7 +3,7 @@
 
 use crate::array::PyArray;
 use crate::errors::IntoPyResult;
-use pyarray_core::{Array, DType, Scalar};
+use pyarray_core::{Array, DType, Kind, Scalar};
 use pyo3::exceptions::{PyBufferError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -192,10 +192,8 @@ pub fn from_nested(obj: &Bound<'_, PyAny>, dtype: Option<DType>) -> PyResult<Arr
     };
     for &s in &nested.leaves {
         check_fits(s, dtype)?;
-        if dtype.is_integer() || dtype.is_bool() {
-            if let Scalar::Complex(_) = s {
-                return Err(PyTypeError::new_err(format!("cannot store complex values in {dtype}")));
-            }
+        if matches!(s, Scalar::Complex(_)) && !dtype.is_complex() {
+            return Err(PyTypeError::new_err(format!("cannot store complex values in {dtype}")));
         }
     }
     let out = Array::zeros(dtype, &nested.shape).py()?;
@@ -230,7 +228,12 @@ fn infer_dtype(leaves: &[Scalar], array_dtype: Option<DType>) -> PyResult<DType>
         }
     }
     if let Some(d) = array_dtype {
-        return Ok(d);
+        // Python scalars next to arrays are weak, as in binary operations.
+        let scalar = [Kind::Bool, Kind::SignedInteger, Kind::RealFloating, Kind::ComplexFloating][kind];
+        return Ok(pyarray_core::dtype::promote_weak(d, scalar));
+    }
+    if leaves.is_empty() {
+        return Ok(DType::Float64); // NumPy's choice for empty sequences
     }
     Ok(match kind {
         0 => DType::Bool,
@@ -296,15 +299,25 @@ pub fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
         })?;
     let ndim = view.ndim as usize;
     let itemsize = view.itemsize;
-    // SAFETY: with PyBUF_RECORDS the exporter fills shape and strides (ndim entries).
-    let (shape, byte_strides): (Vec<usize>, Vec<isize>) = unsafe {
-        if ndim == 0 {
-            (vec![], vec![])
-        } else {
-            let shape = std::slice::from_raw_parts(view.shape, ndim);
-            let strides = std::slice::from_raw_parts(view.strides, ndim);
-            (shape.iter().map(|&d| d as usize).collect(), strides.to_vec())
-        }
+    // SAFETY: non-NULL shape and strides have ndim entries. Some exporters
+    // (ctypes) leave strides NULL, meaning C-contiguous; NULL shape means 1-D bytes.
+    let shape: Vec<usize> = if ndim == 0 {
+        vec![]
+    } else if view.shape.is_null() {
+        vec![(view.len / itemsize) as usize]
+    } else {
+        unsafe { std::slice::from_raw_parts(view.shape, ndim) }
+            .iter()
+            .map(|&d| d as usize)
+            .collect()
+    };
+    let byte_strides: Vec<isize> = if view.strides.is_null() || ndim == 0 {
+        pyarray_core::layout::c_strides(&shape)
+            .iter()
+            .map(|&s| s * itemsize)
+            .collect()
+    } else {
+        unsafe { std::slice::from_raw_parts(view.strides, ndim) }.to_vec()
     };
     if byte_strides.iter().any(|&s| s % itemsize != 0) {
         return Err(PyBufferError::new_err(

@@ -12,10 +12,10 @@ use pyo3::types::{PyBytes, PyTuple};
 
 /// Read a shape argument: an int or a sequence of non-negative ints.
 pub fn parse_shape(shape: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-    let dims: Vec<isize> = if let Ok(n) = shape.extract::<isize>() {
+    let dims: Vec<i128> = if let Ok(n) = shape.extract::<i128>() {
         vec![n]
     } else {
-        shape.extract::<Vec<isize>>().map_err(|_| {
+        shape.extract::<Vec<i128>>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "shape must be an int or a sequence of ints, not {}",
                 shape.repr().map(|r| r.to_string()).unwrap_or_default()
@@ -24,8 +24,13 @@ pub fn parse_shape(shape: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
     };
     dims.iter()
         .map(|&d| {
-            usize::try_from(d).map_err(|_| {
-                PyValueError::new_err(format!("negative dimensions are not allowed: {dims:?}"))
+            if d < 0 {
+                return Err(PyValueError::new_err(format!(
+                    "negative dimensions are not allowed: {dims:?}"
+                )));
+            }
+            isize::try_from(d).map(|d| d as usize).map_err(|_| {
+                PyValueError::new_err(format!("array is too big: dimension {d} in {dims:?}"))
             })
         })
         .collect()

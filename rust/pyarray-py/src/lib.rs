@@ -7,6 +7,7 @@ mod creation;
 mod data_types;
 mod device;
 mod dtypes;
+mod elementwise;
 mod errors;
 mod pickle;
 
@@ -49,6 +50,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(data_types::iinfo, m)?)?;
     m.add_function(wrap_pyfunction!(data_types::isdtype, m)?)?;
     m.add_function(wrap_pyfunction!(data_types::result_type, m)?)?;
+
+    elementwise::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
     Ok(())

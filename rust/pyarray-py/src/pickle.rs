@@ -17,8 +17,9 @@ pub fn _rebuild(data: &Bound<'_, PyAny>, dtype: &str, shape: Vec<usize>) -> PyRe
         .ok_or_else(|| PyTypeError::new_err("pickled array data must be a buffer"))?;
     let n = bytes.size() * bytes.itemsize();
     let raw = bytes.reinterpret(DType::UInt8, &[n]).py()?;
-    // Aligned data is viewed in place; unaligned in-band bytes are copied first.
-    let aligned = if raw.data_ptr() as usize % dtype.itemsize() == 0 {
+    // Writable aligned buffers (protocol 5) are used in place; read-only
+    // in-band bytes or unaligned data are copied, so the result is writable.
+    let aligned = if raw.writeable() && raw.data_ptr() as usize % dtype.itemsize() == 0 {
         raw
     } else {
         raw.to_contiguous().py()?

@@ -2,3 +2,5 @@
 //! through `dispatch!`; the n-d walking is shared (`crate::iter`).
 
 pub mod copy;
+pub mod loops;
+pub mod math;

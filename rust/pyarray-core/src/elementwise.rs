@@ -1,0 +1,449 @@
+//! Elementwise functions of the standard: argument kinds, type promotion and
+//! the choice of kernel. The arithmetic itself is in `kernels::math`, the loops
+//! in `kernels::loops`.
+
+use crate::array::Array;
+use crate::dtype::{promote, DType};
+use crate::error::{Error, Result};
+use crate::kernels::loops::{map1, write2};
+#[allow(unused_imports)] // the traits provide the per-element methods used below
+use crate::kernels::math::{Complex, Float, Int, Num, Real, RealFloat};
+use crate::layout::broadcast_shapes;
+
+/// Run `$body` with `$T` bound to the element type, for the listed dtypes only;
+/// any other dtype evaluates `$other`.
+macro_rules! dispatch_only {
+    ($dtype:expr, $T:ident => $body:expr, $other:expr, [$($v:ident: $ty:ty),* $(,)?]) => {
+        match $dtype {
+            $(DType::$v => { type $T = $ty; $body })*
+            _ => $other,
+        }
+    };
+}
+macro_rules! ints {
+    ($d:expr, $T:ident => $b:expr, $o:expr) => {
+        dispatch_only!($d, $T => $b, $o, [Int8: i8, Int16: i16, Int32: i32, Int64: i64,
+            UInt8: u8, UInt16: u16, UInt32: u32, UInt64: u64])
+    };
+}
+macro_rules! real_floats {
+    ($d:expr, $T:ident => $b:expr, $o:expr) => {
+        dispatch_only!($d, $T => $b, $o, [Float16: half::f16, BFloat16: half::bf16,
+            Float32: f32, Float64: f64])
+    };
+}
+macro_rules! complexes {
+    ($d:expr, $T:ident => $b:expr, $o:expr) => {
+        dispatch_only!($d, $T => $b, $o, [Complex64: num_complex::Complex32,
+            Complex128: num_complex::Complex64])
+    };
+}
+macro_rules! floats {
+    ($d:expr, $T:ident => $b:expr, $o:expr) => {
+        dispatch_only!($d, $T => $b, $o, [Float16: half::f16, BFloat16: half::bf16,
+            Float32: f32, Float64: f64, Complex64: num_complex::Complex32,
+            Complex128: num_complex::Complex64])
+    };
+}
+macro_rules! reals {
+    ($d:expr, $T:ident => $b:expr, $o:expr) => {
+        dispatch_only!($d, $T => $b, $o, [Int8: i8, Int16: i16, Int32: i32, Int64: i64,
+            UInt8: u8, UInt16: u16, UInt32: u32, UInt64: u64, Float16: half::f16,
+            BFloat16: half::bf16, Float32: f32, Float64: f64])
+    };
+}
+macro_rules! numerics {
+    ($d:expr, $T:ident => $b:expr, $o:expr) => {
+        dispatch_only!($d, $T => $b, $o, [Int8: i8, Int16: i16, Int32: i32, Int64: i64,
+            UInt8: u8, UInt16: u16, UInt32: u32, UInt64: u64, Float16: half::f16,
+            BFloat16: half::bf16, Float32: f32, Float64: f64,
+            Complex64: num_complex::Complex32, Complex128: num_complex::Complex64])
+    };
+}
+
+fn unsupported<T>(name: &str, dtype: DType) -> Result<T> {
+    Err(Error::Type(format!("{name} does not support input of dtype {dtype}")))
+}
+
+// ---------------------------------------------------------------------------
+// Unary
+
+/// The unary elementwise functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    Abs,
+    Acos,
+    Acosh,
+    Asin,
+    Asinh,
+    Atan,
+    Atanh,
+    BitwiseInvert,
+    Ceil,
+    Conj,
+    Cos,
+    Cosh,
+    Exp,
+    Expm1,
+    Floor,
+    Imag,
+    IsFinite,
+    IsInf,
+    IsNan,
+    Log,
+    Log1p,
+    Log2,
+    Log10,
+    LogicalNot,
+    Negative,
+    Positive,
+    Real,
+    Reciprocal,
+    Round,
+    Sign,
+    Signbit,
+    Sin,
+    Sinh,
+    Square,
+    Sqrt,
+    Tan,
+    Tanh,
+    Trunc,
+}
+
+/// Apply a unary elementwise function.
+pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
+    use UnaryOp as U;
+    let d = x.dtype();
+    // A closure, so the error message is only formatted on the error path.
+    let name = || format!("{op:?}").to_lowercase();
+    macro_rules! float_fn {
+        ($m:ident) => {
+            floats!(d, T => map1::<T, T>(x, true, |v| Float::$m(v)), unsupported(&name(), d))
+        };
+    }
+    match op {
+        U::Abs => complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, |v| v.norm()),
+            reals!(d, T => map1::<T, T>(x, false, Real::abs), unsupported(&name(), d))),
+        U::Negative => numerics!(d, T => map1::<T, T>(x, false, Num::neg), unsupported(&name(), d)),
+        U::Positive if d.is_numeric() => x.to_contiguous(),
+        U::Positive => unsupported(&name(), d),
+        U::Square => numerics!(d, T => map1::<T, T>(x, false, |v| v.mul(v)), unsupported(&name(), d)),
+        U::Sign => numerics!(d, T => map1::<T, T>(x, false, Num::sign), unsupported(&name(), d)),
+        U::Reciprocal => float_fn!(recip),
+        U::Sqrt => float_fn!(sqrt),
+        U::Exp => float_fn!(exp),
+        U::Expm1 => float_fn!(expm1),
+        U::Log => float_fn!(ln),
+        U::Log1p => float_fn!(ln1p),
+        U::Log2 => float_fn!(log2),
+        U::Log10 => float_fn!(log10),
+        U::Sin => float_fn!(sin),
+        U::Cos => float_fn!(cos),
+        U::Tan => float_fn!(tan),
+        U::Asin => float_fn!(asin),
+        U::Acos => float_fn!(acos),
+        U::Atan => float_fn!(atan),
+        U::Sinh => float_fn!(sinh),
+        U::Cosh => float_fn!(cosh),
+        U::Tanh => float_fn!(tanh),
+        U::Asinh => float_fn!(asinh),
+        U::Acosh => float_fn!(acosh),
+        U::Atanh => float_fn!(atanh),
+        U::Floor => reals!(d, T => map1::<T, T>(x, false, Real::floor), unsupported(&name(), d)),
+        U::Ceil => reals!(d, T => map1::<T, T>(x, false, Real::ceil), unsupported(&name(), d)),
+        U::Trunc => reals!(d, T => map1::<T, T>(x, false, Real::trunc), unsupported(&name(), d)),
+        U::Round => complexes!(d, T => map1::<T, T>(x, false, |v| T::from_parts(Real::round(v.re()), Real::round(v.im()))),
+            reals!(d, T => map1::<T, T>(x, false, Real::round), unsupported(&name(), d))),
+        U::Signbit => real_floats!(d, T => map1::<T, bool>(x, false, RealFloat::signbit), unsupported(&name(), d)),
+        U::IsNan => numerics!(d, T => map1::<T, bool>(x, false, Num::is_nan), unsupported(&name(), d)),
+        U::IsInf => numerics!(d, T => map1::<T, bool>(x, false, Num::is_inf), unsupported(&name(), d)),
+        U::IsFinite => floats!(d, T => map1::<T, bool>(x, false, Float::is_finite),
+            ints!(d, T => map1::<T, bool>(x, false, |_| true), unsupported(&name(), d))),
+        U::LogicalNot => map1::<bool, bool>(&x.astype(DType::Bool)?, false, |v| !v),
+        U::BitwiseInvert => ints!(d, T => map1::<T, T>(x, false, Int::not),
+            if d == DType::Bool { map1::<bool, bool>(x, false, |v| !v) } else { unsupported(&name(), d) }),
+        // conj, real and imag of real numbers (allowed since 2024.12): x, x and 0.
+        U::Conj if !d.is_numeric() => unsupported(&name(), d),
+        U::Conj => complexes!(d, T => map1::<T, T>(x, false, Complex::conj), x.to_contiguous()),
+        U::Real | U::Imag if !d.is_float() => unsupported(&name(), d),
+        U::Real => complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, Complex::re), x.to_contiguous()),
+        U::Imag => complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, Complex::im), Array::zeros(d, x.shape())),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Binary
+
+/// The binary elementwise functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    FloorDivide,
+    Remainder,
+    Pow,
+    Atan2,
+    Hypot,
+    Copysign,
+    Nextafter,
+    Logaddexp,
+    Maximum,
+    Minimum,
+    Equal,
+    NotEqual,
+    Greater,
+    GreaterEqual,
+    Less,
+    LessEqual,
+    LogicalAnd,
+    LogicalOr,
+    LogicalXor,
+    BitwiseAnd,
+    BitwiseOr,
+    BitwiseXor,
+    BitwiseLeftShift,
+    BitwiseRightShift,
+}
+
+impl BinaryOp {
+    fn name(self) -> String {
+        let camel = format!("{self:?}");
+        let mut out = String::new();
+        for (i, c) in camel.chars().enumerate() {
+            if c.is_uppercase() && i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
+
+    fn is_comparison(self) -> bool {
+        use BinaryOp as B;
+        matches!(
+            self,
+            B::Equal | B::NotEqual | B::Greater | B::GreaterEqual | B::Less | B::LessEqual
+        )
+    }
+
+    /// The dtype operands are converted to before the kernel runs, from the
+    /// promoted dtype of the inputs.
+    pub fn compute_dtype(self, promoted: DType) -> Result<DType> {
+        use BinaryOp as B;
+        let d = promoted;
+        let ok = match self {
+            B::Add | B::Subtract | B::Multiply | B::Pow => d.is_numeric(),
+            // True division of integers gives float64, as NumPy.
+            B::Divide => return if d.is_float() { Ok(d) } else { Ok(DType::Float64) },
+            B::FloorDivide | B::Remainder | B::Maximum | B::Minimum => {
+                d.is_integer() || d.is_real_float()
+            }
+            B::Atan2 | B::Hypot | B::Copysign | B::Nextafter | B::Logaddexp => d.is_real_float(),
+            B::Equal | B::NotEqual => true,
+            B::Greater | B::GreaterEqual | B::Less | B::LessEqual => !d.is_complex(),
+            B::LogicalAnd | B::LogicalOr | B::LogicalXor => return Ok(DType::Bool),
+            B::BitwiseAnd | B::BitwiseOr | B::BitwiseXor => d.is_integer() || d.is_bool(),
+            B::BitwiseLeftShift | B::BitwiseRightShift => d.is_integer(),
+        };
+        if ok {
+            Ok(d)
+        } else {
+            unsupported(&self.name(), d)
+        }
+    }
+
+    /// The dtype of the result given the compute dtype.
+    pub fn result_dtype(self, compute: DType) -> DType {
+        let logical = matches!(self, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::LogicalXor);
+        if self.is_comparison() || logical {
+            DType::Bool
+        } else {
+            compute
+        }
+    }
+}
+
+/// `x` converted to `dtype` (no copy when it already has it).
+fn cast(x: &Array, dtype: DType) -> Result<Array> {
+    if x.dtype() == dtype {
+        Ok(x.clone())
+    } else {
+        x.astype(dtype)
+    }
+}
+
+/// Apply a binary elementwise function with broadcasting and promotion.
+pub fn binary(op: BinaryOp, a: &Array, b: &Array) -> Result<Array> {
+    let compute = op.compute_dtype(promote(a.dtype(), b.dtype()))?;
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    let out = Array::zeros(op.result_dtype(compute), &shape)?;
+    run_binary(op, compute, &out, &cast(a, compute)?, &cast(b, compute)?)?;
+    Ok(out)
+}
+
+/// In-place form (`a op= b`): the result must keep `a`'s dtype and shape.
+pub fn binary_inplace(op: BinaryOp, a: &Array, b: &Array) -> Result<()> {
+    if !a.writeable() {
+        return Err(Error::Value("in-place operation on a read-only array".into()));
+    }
+    let compute = op.compute_dtype(promote(a.dtype(), b.dtype()))?;
+    let result = op.result_dtype(compute);
+    if result != a.dtype() {
+        return Err(Error::Type(format!(
+            "{} result of dtype {result} cannot be stored in place in an array of dtype {}",
+            op.name(),
+            a.dtype()
+        )));
+    }
+    let shape = broadcast_shapes(a.shape(), b.shape())?;
+    if shape != a.shape() {
+        return Err(Error::Value(format!(
+            "in-place {}: operand of shape {:?} would broadcast the result to {shape:?}, not {:?}",
+            op.name(),
+            b.shape(),
+            a.shape()
+        )));
+    }
+    // A partially overlapping right operand (a[1:] += a[:-1]) is read from a copy;
+    // the identical view (a += a) is safe element by element.
+    let b_same = b.shape() == a.shape() && b.strides() == a.strides() && b.offset() == a.offset();
+    let b = if a.may_overlap(b) && !b_same {
+        b.to_contiguous()?
+    } else {
+        b.clone()
+    };
+    run_binary(op, compute, a, &cast(a, compute)?, &cast(&b, compute)?)
+}
+
+/// `out = op(a, b)` where `a` and `b` already have dtype `compute`.
+fn run_binary(op: BinaryOp, compute: DType, out: &Array, a: &Array, b: &Array) -> Result<()> {
+    use BinaryOp as B;
+    let d = compute;
+    let bad = || unsupported::<()>(&op.name(), d);
+    match op {
+        B::Add => numerics!(d, T => write2::<T, T>(out, a, b, Num::add), bad()),
+        B::Subtract => numerics!(d, T => write2::<T, T>(out, a, b, Num::sub), bad()),
+        B::Multiply => numerics!(d, T => write2::<T, T>(out, a, b, Num::mul), bad()),
+        B::Pow => numerics!(d, T => write2::<T, T>(out, a, b, Num::pow), bad()),
+        B::Divide => floats!(d, T => write2::<T, T>(out, a, b, Float::div), bad()),
+        B::FloorDivide => reals!(d, T => write2::<T, T>(out, a, b, Real::floor_div), bad()),
+        B::Remainder => reals!(d, T => write2::<T, T>(out, a, b, Real::rem), bad()),
+        B::Maximum => reals!(d, T => write2::<T, T>(out, a, b, Real::max), bad()),
+        B::Minimum => reals!(d, T => write2::<T, T>(out, a, b, Real::min), bad()),
+        B::Atan2 => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::atan2), bad()),
+        B::Hypot => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::hypot), bad()),
+        B::Copysign => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::copysign), bad()),
+        B::Nextafter => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::nextafter), bad()),
+        B::Logaddexp => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::logaddexp), bad()),
+        B::Equal => crate::dispatch!(d, T => write2::<T, bool>(out, a, b, |x, y| x == y)),
+        B::NotEqual => crate::dispatch!(d, T => write2::<T, bool>(out, a, b, |x, y| x != y)),
+        B::Greater => compare(out, a, b, d, |o| o == std::cmp::Ordering::Greater),
+        B::GreaterEqual => compare(out, a, b, d, |o| o != std::cmp::Ordering::Less),
+        B::Less => compare(out, a, b, d, |o| o == std::cmp::Ordering::Less),
+        B::LessEqual => compare(out, a, b, d, |o| o != std::cmp::Ordering::Greater),
+        B::LogicalAnd => write2::<bool, bool>(out, a, b, |x, y| x & y),
+        B::LogicalOr => write2::<bool, bool>(out, a, b, |x, y| x | y),
+        B::LogicalXor => write2::<bool, bool>(out, a, b, |x, y| x ^ y),
+        B::BitwiseAnd if d == DType::Bool => write2::<bool, bool>(out, a, b, |x, y| x & y),
+        B::BitwiseOr if d == DType::Bool => write2::<bool, bool>(out, a, b, |x, y| x | y),
+        B::BitwiseXor if d == DType::Bool => write2::<bool, bool>(out, a, b, |x, y| x ^ y),
+        B::BitwiseAnd => ints!(d, T => write2::<T, T>(out, a, b, Int::and), bad()),
+        B::BitwiseOr => ints!(d, T => write2::<T, T>(out, a, b, Int::or), bad()),
+        B::BitwiseXor => ints!(d, T => write2::<T, T>(out, a, b, Int::xor), bad()),
+        B::BitwiseLeftShift => ints!(d, T => write2::<T, T>(out, a, b, Int::shl), bad()),
+        B::BitwiseRightShift => ints!(d, T => write2::<T, T>(out, a, b, Int::shr), bad()),
+    }
+}
+
+/// Ordered comparison; any comparison with NaN is false.
+fn compare(
+    out: &Array,
+    a: &Array,
+    b: &Array,
+    d: DType,
+    test: impl Fn(std::cmp::Ordering) -> bool + Copy,
+) -> Result<()> {
+    let f = move |o: Option<std::cmp::Ordering>| o.is_some_and(test);
+    if d == DType::Bool {
+        return write2::<bool, bool>(out, a, b, move |x, y| f(x.partial_cmp(&y)));
+    }
+    reals!(d, T => write2::<T, bool>(out, a, b, move |x, y| f(x.partial_cmp(&y))),
+        unsupported("comparison", d))
+}
+
+/// `clip(x, min, max)`: bounds are cast to x's dtype; the result keeps x's dtype.
+pub fn clip(x: &Array, min: Option<&Array>, max: Option<&Array>) -> Result<Array> {
+    let d = x.dtype();
+    if !(d.is_integer() || d.is_real_float()) {
+        return unsupported("clip", d);
+    }
+    let mut out = x.to_contiguous()?;
+    let mut shape = x.shape().to_vec();
+    for bound in [min, max].into_iter().flatten() {
+        shape = broadcast_shapes(&shape, bound.shape())?;
+    }
+    if shape != x.shape() {
+        out = out.broadcast_to(&shape)?.to_contiguous()?;
+    }
+    if let Some(lo) = min {
+        let lo = cast(lo, d)?;
+        reals!(d, T => write2::<T, T>(&out, &out.clone(), &lo, Real::max), unreachable!())?;
+    }
+    if let Some(hi) = max {
+        let hi = cast(hi, d)?;
+        reals!(d, T => write2::<T, T>(&out, &out.clone(), &hi, Real::min), unreachable!())?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::creation::{arange_int, full};
+    use crate::dtype::Scalar;
+
+    fn vals(a: &Array) -> Vec<f64> {
+        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
+    }
+
+    #[test]
+    fn promotion_and_kinds() {
+        let i = arange_int(0, 3, 1, DType::Int8).unwrap();
+        let f = full(&[3], Scalar::Float(0.5), DType::Float32).unwrap();
+        let r = binary(BinaryOp::Add, &i, &f).unwrap();
+        assert_eq!(r.dtype(), DType::Float32);
+        assert_eq!(vals(&r), vec![0.5, 1.5, 2.5]);
+        assert_eq!(binary(BinaryOp::Divide, &i, &i).unwrap().dtype(), DType::Float64);
+        assert!(matches!(unary(UnaryOp::Sin, &i), Err(Error::Type(_))));
+        assert!(matches!(binary(BinaryOp::BitwiseAnd, &f, &f), Err(Error::Type(_))));
+        assert_eq!(binary(BinaryOp::Less, &i, &f).unwrap().dtype(), DType::Bool);
+    }
+
+    #[test]
+    fn inplace_rules_and_overlap() {
+        let a = arange_int(0, 5, 1, DType::Int64).unwrap();
+        let tail = a.slice_axis(0, 1, 4, 1);
+        let head = a.slice_axis(0, 0, 4, 1);
+        binary_inplace(BinaryOp::Add, &tail, &head).unwrap();
+        assert_eq!(vals(&a), vec![0.0, 1.0, 3.0, 5.0, 7.0]);
+        let f = full(&[5], Scalar::Float(1.0), DType::Float64).unwrap();
+        assert!(matches!(binary_inplace(BinaryOp::Add, &a, &f), Err(Error::Type(_))));
+        let m = full(&[2, 5], Scalar::Int(1), DType::Int64).unwrap();
+        assert!(matches!(binary_inplace(BinaryOp::Add, &a, &m), Err(Error::Value(_))));
+    }
+
+    #[test]
+    fn complex_abs_is_real_and_clip_broadcasts() {
+        let z = full(&[2], Scalar::Complex(num_complex::Complex64::new(3.0, 4.0)), DType::Complex64).unwrap();
+        let r = unary(UnaryOp::Abs, &z).unwrap();
+        assert_eq!(r.dtype(), DType::Float32);
+        assert_eq!(vals(&r), vec![5.0, 5.0]);
+        let x = arange_int(0, 5, 1, DType::Int32).unwrap();
+        let lo = full(&[], Scalar::Int(1), DType::Int32).unwrap();
+        let hi = full(&[], Scalar::Int(3), DType::Int32).unwrap();
+        assert_eq!(vals(&clip(&x, Some(&lo), Some(&hi)).unwrap()), vec![1.0, 1.0, 2.0, 3.0, 3.0]);
+    }
+}

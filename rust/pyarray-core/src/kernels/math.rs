@@ -1,0 +1,534 @@
+//! Scalar arithmetic per element type, as traits, so each elementwise function
+//! is written once and instantiated per dtype. float16 and bfloat16 compute in
+//! f32 and round back; integers wrap on overflow; integer division by zero gives 0.
+
+use crate::dtype::Element;
+use half::{bf16, f16};
+use num_complex::{Complex32, Complex64};
+
+/// Operations every numeric (non-bool) type has.
+pub trait Num: Element {
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn neg(self) -> Self;
+    fn sign(self) -> Self;
+    fn pow(self, o: Self) -> Self;
+    fn is_nan(self) -> bool;
+    fn is_inf(self) -> bool;
+}
+
+/// Ordered numeric types: integers and real floats.
+pub trait Real: Num + PartialOrd {
+    fn abs(self) -> Self;
+    fn floor_div(self, o: Self) -> Self;
+    fn rem(self, o: Self) -> Self;
+    fn floor(self) -> Self;
+    fn ceil(self) -> Self;
+    fn trunc(self) -> Self;
+    fn round(self) -> Self;
+    /// NaN-propagating maximum and minimum.
+    fn max(self, o: Self) -> Self {
+        if self.is_nan() || o.is_nan() {
+            if self.is_nan() {
+                self
+            } else {
+                o
+            }
+        } else if o > self {
+            o
+        } else {
+            self
+        }
+    }
+    fn min(self, o: Self) -> Self {
+        if self.is_nan() || o.is_nan() {
+            if self.is_nan() {
+                self
+            } else {
+                o
+            }
+        } else if o < self {
+            o
+        } else {
+            self
+        }
+    }
+}
+
+/// Integer-only operations.
+pub trait Int: Real {
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn xor(self, o: Self) -> Self;
+    fn not(self) -> Self;
+    fn shl(self, o: Self) -> Self;
+    fn shr(self, o: Self) -> Self;
+}
+
+/// Floating types, real and complex: the transcendental functions.
+pub trait Float: Num {
+    fn div(self, o: Self) -> Self;
+    fn recip(self) -> Self;
+    fn sqrt(self) -> Self;
+    fn exp(self) -> Self;
+    fn expm1(self) -> Self;
+    fn ln(self) -> Self;
+    fn ln1p(self) -> Self;
+    fn log2(self) -> Self;
+    fn log10(self) -> Self;
+    fn sin(self) -> Self;
+    fn cos(self) -> Self;
+    fn tan(self) -> Self;
+    fn asin(self) -> Self;
+    fn acos(self) -> Self;
+    fn atan(self) -> Self;
+    fn sinh(self) -> Self;
+    fn cosh(self) -> Self;
+    fn tanh(self) -> Self;
+    fn asinh(self) -> Self;
+    fn acosh(self) -> Self;
+    fn atanh(self) -> Self;
+    fn is_finite(self) -> bool;
+}
+
+/// Real floats: functions that need an order or a sign bit.
+pub trait RealFloat: Float + Real {
+    fn atan2(self, o: Self) -> Self;
+    fn hypot(self, o: Self) -> Self;
+    fn copysign(self, o: Self) -> Self;
+    fn nextafter(self, o: Self) -> Self;
+    fn logaddexp(self, o: Self) -> Self;
+    fn signbit(self) -> bool;
+}
+
+/// Complex floats: parts and conjugate.
+pub trait Complex: Float {
+    type Part: RealFloat;
+    fn re(self) -> Self::Part;
+    fn im(self) -> Self::Part;
+    fn conj(self) -> Self;
+    fn norm(self) -> Self::Part;
+    fn from_parts(re: Self::Part, im: Self::Part) -> Self;
+}
+
+// ---------------------------------------------------------------------------
+// Integers
+
+/// Python-style floor division and modulo for integers; division by zero gives 0
+/// (NumPy's result, without its warning).
+macro_rules! int_div {
+    (signed) => {
+        fn floor_div(self, o: Self) -> Self {
+            if o == 0 {
+                return 0;
+            }
+            let q = self.wrapping_div(o);
+            if (self.wrapping_rem(o) != 0) && ((self < 0) != (o < 0)) {
+                q - 1
+            } else {
+                q
+            }
+        }
+        fn rem(self, o: Self) -> Self {
+            if o == 0 {
+                return 0;
+            }
+            let r = self.wrapping_rem(o);
+            if r != 0 && ((r < 0) != (o < 0)) {
+                r + o
+            } else {
+                r
+            }
+        }
+    };
+    (unsigned) => {
+        fn floor_div(self, o: Self) -> Self {
+            if o == 0 {
+                0
+            } else {
+                self / o
+            }
+        }
+        fn rem(self, o: Self) -> Self {
+            if o == 0 {
+                0
+            } else {
+                self % o
+            }
+        }
+    };
+}
+
+macro_rules! impl_int {
+    ($($t:ty: $kind:ident, $abs:expr, $sign:expr);* $(;)?) => {$(
+        impl Num for $t {
+            #[inline(always)] fn add(self, o: Self) -> Self { self.wrapping_add(o) }
+            #[inline(always)] fn sub(self, o: Self) -> Self { self.wrapping_sub(o) }
+            #[inline(always)] fn mul(self, o: Self) -> Self { self.wrapping_mul(o) }
+            #[inline(always)] fn neg(self) -> Self { (0 as $t).wrapping_sub(self) }
+            #[inline(always)] fn sign(self) -> Self { let f: fn($t) -> $t = $sign; f(self) }
+            /// Integer power by squaring, wrapping; negative exponents give 0
+            /// (or ±1 for bases ±1), as the mathematical result truncated.
+            fn pow(self, o: Self) -> Self {
+                #[allow(unused_comparisons)]
+                if o < 0 {
+                    return match self as i128 { 1 => 1, -1 => if (o as i128) % 2 == 0 { 1 } else { self }, _ => 0 };
+                }
+                let (mut base, mut exp, mut acc) = (self, o as u64, 1 as $t);
+                while exp > 0 {
+                    if exp & 1 == 1 { acc = acc.wrapping_mul(base); }
+                    base = base.wrapping_mul(base);
+                    exp >>= 1;
+                }
+                acc
+            }
+            #[inline(always)] fn is_nan(self) -> bool { false }
+            #[inline(always)] fn is_inf(self) -> bool { false }
+        }
+        impl Real for $t {
+            #[inline(always)] fn abs(self) -> Self { let f: fn($t) -> $t = $abs; f(self) }
+            int_div!($kind);
+            #[inline(always)] fn floor(self) -> Self { self }
+            #[inline(always)] fn ceil(self) -> Self { self }
+            #[inline(always)] fn trunc(self) -> Self { self }
+            #[inline(always)] fn round(self) -> Self { self }
+            #[inline(always)] fn max(self, o: Self) -> Self { Ord::max(self, o) }
+            #[inline(always)] fn min(self, o: Self) -> Self { Ord::min(self, o) }
+        }
+        impl Int for $t {
+            #[inline(always)] fn and(self, o: Self) -> Self { self & o }
+            #[inline(always)] fn or(self, o: Self) -> Self { self | o }
+            #[inline(always)] fn xor(self, o: Self) -> Self { self ^ o }
+            #[inline(always)] fn not(self) -> Self { !self }
+            /// Shifts by a negative amount or by the bit width or more give 0
+            /// (right shifts of negative values give -1), as NumPy.
+            #[inline(always)]
+            fn shl(self, o: Self) -> Self {
+                #[allow(unused_comparisons)]
+                if o < 0 || (o as u64) >= <$t>::BITS as u64 { 0 } else { self << o }
+            }
+            #[inline(always)]
+            fn shr(self, o: Self) -> Self {
+                #[allow(unused_comparisons)]
+                if o < 0 || (o as u64) >= <$t>::BITS as u64 {
+                    #[allow(unused_comparisons)]
+                    if self < 0 { (0 as $t).wrapping_sub(1) } else { 0 }
+                } else { self >> o }
+            }
+        }
+    )*};
+}
+
+impl_int! {
+    i8: signed, |x: i8| x.wrapping_abs(), |x: i8| x.signum();
+    i16: signed, |x: i16| x.wrapping_abs(), |x: i16| x.signum();
+    i32: signed, |x: i32| x.wrapping_abs(), |x: i32| x.signum();
+    i64: signed, |x: i64| x.wrapping_abs(), |x: i64| x.signum();
+    u8: unsigned, |x: u8| x, |x: u8| (x != 0) as u8;
+    u16: unsigned, |x: u16| x, |x: u16| (x != 0) as u16;
+    u32: unsigned, |x: u32| x, |x: u32| (x != 0) as u32;
+    u64: unsigned, |x: u64| x, |x: u64| (x != 0) as u64;
+}
+
+// ---------------------------------------------------------------------------
+// Real floats. f32/f64 use the std functions; f16/bf16 go through f32.
+
+/// Python/NumPy floor division of floats (divmod semantics, including the
+/// signs of zeros and the infinities the standard lists).
+fn float_divmod(a: f64, b: f64) -> (f64, f64) {
+    if b == 0.0 || a.is_infinite() || a.is_nan() || b.is_nan() {
+        // x/0 is ±inf or NaN; ±inf over a finite number stays infinite.
+        return ((a / b).floor(), f64::NAN);
+    }
+    if b.is_infinite() {
+        return if a == 0.0 {
+            (0f64.copysign(a / b), 0f64.copysign(b))
+        } else if (a > 0.0) == (b > 0.0) {
+            (0.0, a)
+        } else {
+            (-1.0, b)
+        };
+    }
+    let m = a % b;
+    let mut div = (a - m) / b;
+    let mut md = m;
+    if m != 0.0 {
+        if (b < 0.0) != (m < 0.0) {
+            md += b;
+            div -= 1.0;
+        }
+    } else {
+        md = 0f64.copysign(b);
+    }
+    let floordiv = if div != 0.0 {
+        let f = div.floor();
+        if div - f > 0.5 {
+            f + 1.0
+        } else {
+            f
+        }
+    } else {
+        0f64.copysign(a / b)
+    };
+    (floordiv, md)
+}
+
+macro_rules! impl_real_float {
+    ($($t:ty: $via:ty, $to:expr, $from:expr);* $(;)?) => {$(
+        impl Num for $t {
+            #[inline(always)] fn add(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) + t(o)) }
+            #[inline(always)] fn sub(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) - t(o)) }
+            #[inline(always)] fn mul(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) * t(o)) }
+            #[inline(always)] fn neg(self) -> Self { -self }
+            #[inline(always)] fn sign(self) -> Self {
+                let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from);
+                let x = t(self);
+                f(if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { x })
+            }
+            #[inline(always)] fn pow(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).powf(t(o))) }
+            #[inline(always)] fn is_nan(self) -> bool { self != self }
+            #[inline(always)] fn is_inf(self) -> bool { let t: fn($t) -> $via = $to; t(self).is_infinite() }
+        }
+        impl Real for $t {
+            #[inline(always)] fn abs(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).abs()) }
+            fn floor_div(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(float_divmod(t(self) as f64, t(o) as f64).0 as $via) }
+            fn rem(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(float_divmod(t(self) as f64, t(o) as f64).1 as $via) }
+            #[inline(always)] fn floor(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).floor()) }
+            #[inline(always)] fn ceil(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).ceil()) }
+            #[inline(always)] fn trunc(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).trunc()) }
+            #[inline(always)] fn round(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).round_ties_even()) }
+        }
+        impl Float for $t {
+            #[inline(always)] fn div(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) / t(o)) }
+            #[inline(always)] fn recip(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(1.0 / t(self)) }
+            impl_real_float!(@unary $t, $via, $to, $from; sqrt exp exp_m1=>expm1 ln ln_1p=>ln1p log2 log10 sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh);
+            #[inline(always)] fn is_finite(self) -> bool { let t: fn($t) -> $via = $to; t(self).is_finite() }
+        }
+        impl RealFloat for $t {
+            fn atan2(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).atan2(t(o))) }
+            fn hypot(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).hypot(t(o))) }
+            fn copysign(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).copysign(t(o))) }
+            fn nextafter(self, o: Self) -> Self { next_after(self, o) }
+            fn logaddexp(self, o: Self) -> Self {
+                let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from);
+                let (a, b) = (t(self), t(o));
+                if a == b {
+                    // Also right for infinities of the same sign.
+                    return f(a + (2.0 as $via).ln());
+                }
+                let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+                if hi.is_nan() || lo.is_nan() { return f(<$via>::NAN); }
+                f(hi + (lo - hi).exp().ln_1p())
+            }
+            #[inline(always)] fn signbit(self) -> bool { let t: fn($t) -> $via = $to; t(self).is_sign_negative() }
+        }
+    )*};
+    (@unary $t:ty, $via:ty, $to:expr, $from:expr; $($m:ident $(=> $name:ident)?)*) => {$(
+        impl_real_float!(@one $t, $via, $to, $from, $m $(, $name)?);
+    )*};
+    (@one $t:ty, $via:ty, $to:expr, $from:expr, $m:ident) => {
+        #[inline(always)] fn $m(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).$m()) }
+    };
+    (@one $t:ty, $via:ty, $to:expr, $from:expr, $m:ident, $name:ident) => {
+        #[inline(always)] fn $name(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).$m()) }
+    };
+}
+
+impl_real_float! {
+    f32: f32, |x| x, |x| x;
+    f64: f64, |x| x, |x| x;
+    f16: f32, |x: f16| x.to_f32(), f16::from_f32;
+    bf16: f32, |x: bf16| x.to_f32(), bf16::from_f32;
+}
+
+/// The next representable value after `x` towards `y`, at `T`'s own precision.
+fn next_after<T: Element>(x: T, y: T) -> T {
+    use crate::dtype::Scalar;
+    let (a, b) = (x.to_scalar().as_f64(), y.to_scalar().as_f64());
+    if a.is_nan() || b.is_nan() {
+        return T::from_scalar(Scalar::Float(f64::NAN));
+    }
+    if a == b {
+        return y;
+    }
+    // Step the bit pattern of the element type by one unit.
+    let bits = size_of::<T>() * 8;
+    let raw: u64 = match bits {
+        16 => (unsafe { std::mem::transmute_copy::<T, u16>(&x) }) as u64,
+        32 => (unsafe { std::mem::transmute_copy::<T, u32>(&x) }) as u64,
+        _ => unsafe { std::mem::transmute_copy::<T, u64>(&x) },
+    };
+    let sign_bit = 1u64 << (bits - 1);
+    let next = if a == 0.0 {
+        // Smallest subnormal with the sign of the direction.
+        if b > 0.0 {
+            1
+        } else {
+            sign_bit | 1
+        }
+    } else if (a < b) == (a > 0.0) {
+        raw + 1
+    } else {
+        raw - 1
+    };
+    // SAFETY: T is a plain float of `bits` bits (f16, bf16, f32 or f64).
+    unsafe {
+        match bits {
+            16 => std::mem::transmute_copy::<u16, T>(&(next as u16)),
+            32 => std::mem::transmute_copy::<u32, T>(&(next as u32)),
+            _ => std::mem::transmute_copy::<u64, T>(&next),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Complex
+
+macro_rules! impl_complex {
+    ($($t:ty: $part:ty, $wide:ty);* $(;)?) => {$(
+        impl Num for $t {
+            #[inline(always)] fn add(self, o: Self) -> Self { self + o }
+            #[inline(always)] fn sub(self, o: Self) -> Self { self - o }
+            #[inline(always)] fn mul(self, o: Self) -> Self { self * o }
+            #[inline(always)] fn neg(self) -> Self { -self }
+            fn sign(self) -> Self {
+                let n = self.norm();
+                if n == 0.0 { Self::new(0.0, 0.0) }
+                else if self.re.is_nan() || self.im.is_nan() { Self::new(<$part>::NAN, <$part>::NAN) }
+                else { self / n }
+            }
+            fn pow(self, o: Self) -> Self {
+                if o.re == 0.0 && o.im == 0.0 { return Self::new(1.0, 0.0); }
+                if self.re == 0.0 && self.im == 0.0 && o.im == 0.0 && o.re > 0.0 { return Self::new(0.0, 0.0); }
+                self.powc(o)
+            }
+            #[inline(always)] fn is_nan(self) -> bool { self.re.is_nan() || self.im.is_nan() }
+            #[inline(always)] fn is_inf(self) -> bool { self.re.is_infinite() || self.im.is_infinite() }
+        }
+        impl Float for $t {
+            #[inline(always)] fn div(self, o: Self) -> Self { complex_div(self, o) }
+            #[inline(always)] fn recip(self) -> Self { complex_div(Self::new(1.0, 0.0), self) }
+            fn sqrt(self) -> Self { self.sqrt() }
+            fn exp(self) -> Self { self.exp() }
+            fn expm1(self) -> Self {
+                // exp(z) - 1 without cancellation: e^x cos y - 1 = expm1(x) cos y - 2 sin²(y/2).
+                let (x, y) = (self.re, self.im);
+                let s = (y / 2.0).sin();
+                Self::new(x.exp_m1() * y.cos() - 2.0 * s * s, x.exp() * y.sin())
+            }
+            fn ln(self) -> Self { self.ln() }
+            fn ln1p(self) -> Self {
+                let z = Self::new(1.0, 0.0) + self;
+                if self.norm() < 1e-4 { Self::new(0.5 * (self.re * 2.0 + self.norm_sqr()).ln_1p(), z.arg()) } else { z.ln() }
+            }
+            fn log2(self) -> Self { self.ln() / (2.0 as $part).ln() }
+            fn log10(self) -> Self { self.ln() / (10.0 as $part).ln() }
+            fn sin(self) -> Self { self.sin() }
+            fn cos(self) -> Self { self.cos() }
+            fn tan(self) -> Self { self.tan() }
+            fn asin(self) -> Self { self.asin() }
+            fn acos(self) -> Self { self.acos() }
+            fn atan(self) -> Self { self.atan() }
+            fn sinh(self) -> Self { self.sinh() }
+            fn cosh(self) -> Self { self.cosh() }
+            fn tanh(self) -> Self { self.tanh() }
+            fn asinh(self) -> Self { self.asinh() }
+            fn acosh(self) -> Self { self.acosh() }
+            fn atanh(self) -> Self { self.atanh() }
+            #[inline(always)] fn is_finite(self) -> bool { self.re.is_finite() && self.im.is_finite() }
+        }
+        impl Complex for $t {
+            type Part = $part;
+            #[inline(always)] fn re(self) -> $part { self.re }
+            #[inline(always)] fn im(self) -> $part { self.im }
+            #[inline(always)] fn conj(self) -> Self { Self::new(self.re, -self.im) }
+            fn norm(self) -> $part {
+                if self.re.is_infinite() || self.im.is_infinite() { <$part>::INFINITY } else { self.re.hypot(self.im) }
+            }
+            #[inline(always)] fn from_parts(re: $part, im: $part) -> Self { Self::new(re, im) }
+        }
+    )*};
+}
+
+impl_complex! {
+    Complex32: f32, f64;
+    Complex64: f64, f64;
+}
+
+/// Complex division with Smith's scaling (no overflow for large operands),
+/// and C99 Annex G's infinities and zeros.
+fn complex_div<T: Complex>(a: T, b: T) -> T
+where
+    T::Part: Into<f64>,
+{
+    use crate::dtype::Scalar;
+    let (ar, ai, br, bi): (f64, f64, f64, f64) = (a.re().into(), a.im().into(), b.re().into(), b.im().into());
+    let (re, im) = if br == 0.0 && bi == 0.0 {
+        (ar / br.abs(), ai / br.abs())
+    } else if br.abs() >= bi.abs() {
+        let r = bi / br;
+        let d = br + bi * r;
+        ((ar + ai * r) / d, (ai - ar * r) / d)
+    } else {
+        let r = br / bi;
+        let d = br * r + bi;
+        ((ar * r + ai) / d, (ai * r - ar) / d)
+    };
+    T::from_scalar(Scalar::Complex(Complex64::new(re, im)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_division_follows_python() {
+        assert_eq!((-7i32).floor_div(2), -4);
+        assert_eq!((-7i32).rem(2), 1);
+        assert_eq!(7i32.rem(-2), -1);
+        assert_eq!(5i8.floor_div(0), 0);
+        assert_eq!(i8::MIN.floor_div(-1), i8::MIN);
+        assert_eq!(200u8.add(100), 44);
+    }
+
+    #[test]
+    fn float_division_special_cases() {
+        assert_eq!((-7.0f64).floor_div(2.0), -4.0);
+        assert_eq!(7.0f64.rem(-2.0), -1.0);
+        assert_eq!(5.0f64.rem(f64::INFINITY), 5.0);
+        assert_eq!((-5.0f64).rem(f64::INFINITY), f64::INFINITY);
+        assert!((1.0f64).floor_div(0.0).is_infinite());
+        assert!((0.0f64).rem(-1.0).is_sign_negative());
+    }
+
+    #[test]
+    fn shifts_and_powers() {
+        assert_eq!(1i32.shl(40), 0);
+        assert_eq!((-8i32).shr(100), -1);
+        assert_eq!(1i32.shl(-1), 0);
+        assert_eq!(3i64.pow(4), 81);
+        assert_eq!(Num::pow(2i64, -1), 0);
+        assert_eq!(Num::pow(-1i64, -3), -1);
+        assert_eq!(Num::pow(f64::NAN, 0.0), 1.0);
+    }
+
+    #[test]
+    fn float_helpers() {
+        assert_eq!(1.0f64.nextafter(2.0), 1.0 + f64::EPSILON);
+        assert_eq!(0.0f32.nextafter(-1.0), -f32::from_bits(1));
+        assert_eq!(f16::from_f32(1.0).nextafter(f16::from_f32(2.0)), f16::from_f32(1.0009766));
+        assert!((1.0f64.logaddexp(1.0) - (1.0 + 2f64.ln())).abs() < 1e-15);
+        assert_eq!(f64::INFINITY.logaddexp(f64::INFINITY), f64::INFINITY);
+        assert_eq!(Real::max(1.0f64, f64::NAN).is_nan(), true);
+        assert_eq!(Real::round(2.5f64), 2.0);
+    }
+
+    #[test]
+    fn complex_basics() {
+        let z = Complex64::new(3.0, 4.0);
+        assert_eq!(z.norm(), 5.0);
+        assert_eq!(z.div(Complex64::new(0.0, 1.0)), Complex64::new(4.0, -3.0));
+        assert_eq!(Complex64::new(0.0, 0.0).pow(Complex64::new(0.0, 0.0)), Complex64::new(1.0, 0.0));
+    }
+}
