@@ -114,6 +114,24 @@ impl PyArray {
         Ok(slf)
     }
 
+    /// Export as a DLPack capsule (``from_dlpack`` of another library calls this).
+    #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
+    fn __dlpack__<'py>(
+        &self,
+        py: Python<'py>,
+        stream: Option<&Bound<'py, PyAny>>,
+        max_version: Option<&Bound<'py, PyAny>>,
+        dl_device: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        crate::dlpack::export(py, &self.inner, stream, max_version, dl_device, copy)
+    }
+
+    /// DLPack device of the data: ``(DLDeviceType.CPU, 0)``.
+    fn __dlpack_device__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        crate::dlpack::device(py)
+    }
+
     fn __bool__(&self) -> PyResult<bool> {
         Ok(self.scalar_for("bool")?.as_bool())
     }

@@ -6,6 +6,7 @@ mod convert;
 mod creation;
 mod data_types;
 mod device;
+mod dlpack;
 mod dtypes;
 mod errors;
 mod pickle;
@@ -51,5 +52,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(data_types::result_type, m)?)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
+
+    m.add_function(wrap_pyfunction!(dlpack::from_dlpack, m)?)?;
+    m.add_function(wrap_pyfunction!(dlpack::_dlpack_live_exports, m)?)?;
     Ok(())
 }
