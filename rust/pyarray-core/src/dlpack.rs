@@ -517,7 +517,7 @@ impl TensorInfo {
     pub unsafe fn borrow(&self) -> Result<Array> {
         // SAFETY: the caller keeps the memory alive as long as the view.
         let storage = unsafe { Storage::foreign(self.base, self.len, Box::new(())) };
-        self.array(storage)
+        self.clone_layout().into_array(storage)
     }
 
     /// Take ownership of the tensor: the result's storage calls the producer's
@@ -534,15 +534,24 @@ impl TensorInfo {
         // SAFETY: the memory stays valid until the producer's deleter runs, which
         // happens when `owner` is dropped together with the storage.
         let storage = unsafe { Storage::foreign(self.base, self.len, Box::new(owner)) };
-        self.array(storage)
+        self.into_array(storage)
     }
 
-    fn array(&self, storage: Storage) -> Result<Array> {
+    /// A copy of the description (the fields other than the layout are plain data).
+    fn clone_layout(&self) -> TensorInfo {
+        TensorInfo {
+            shape: self.shape.clone(),
+            strides: self.strides.clone(),
+            ..*self
+        }
+    }
+
+    fn into_array(self, storage: Storage) -> Result<Array> {
         Array::from_parts(
             Arc::new(storage),
             self.dtype,
-            self.shape.clone(),
-            self.strides.clone(),
+            self.shape,
+            self.strides,
             self.offset,
             !self.read_only,
         )

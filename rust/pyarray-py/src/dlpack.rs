@@ -16,7 +16,7 @@ use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyBool, PyList, PyString, PyTuple};
 use std::ffi::CStr;
 
 // Capsule names: static C strings, as PyCapsule keeps the pointer.
@@ -224,18 +224,49 @@ fn request_capsule<'py>(
         let v = dlpack::VERSION;
         PyTuple::new(py, [v.major, v.minor]).map(Bound::unbind)
     })?;
-    let kwargs = PyDict::new(py);
-    kwargs.set_item(intern!(py, "max_version"), max_version.bind(py))?;
+    let mut kwargs = vec![(
+        intern!(py, "max_version"),
+        max_version.bind(py).clone().into_any(),
+    )];
     if device_given {
-        kwargs.set_item(intern!(py, "dl_device"), (1, 0))?;
+        kwargs.push((
+            intern!(py, "dl_device"),
+            (1, 0).into_pyobject(py)?.into_any(),
+        ));
     }
     if let Some(c) = copy {
-        kwargs.set_item(intern!(py, "copy"), c)?;
+        kwargs.push((
+            intern!(py, "copy"),
+            PyBool::new(py, c).to_owned().into_any(),
+        ));
     }
-    let method = intern!(py, "__dlpack__");
-    match x.call_method(method, (), Some(&kwargs)) {
-        Err(e) if e.is_instance_of::<PyTypeError>(py) => x.call_method0(method),
+    match call_dlpack(x, &kwargs) {
+        Err(e) if e.is_instance_of::<PyTypeError>(py) => x.call_method0(intern!(py, "__dlpack__")),
         result => result,
+    }
+}
+
+/// `x.__dlpack__(**kwargs)` through vectorcall: no dict, which halves the
+/// cost of the call for C producers such as NumPy.
+fn call_dlpack<'py>(
+    x: &Bound<'py, PyAny>,
+    kwargs: &[(&Bound<'py, PyString>, Bound<'py, PyAny>)],
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = x.py();
+    let names = PyTuple::new(py, kwargs.iter().map(|(name, _)| *name))?;
+    let mut args = Vec::with_capacity(1 + kwargs.len());
+    args.push(x.as_ptr());
+    args.extend(kwargs.iter().map(|(_, value)| value.as_ptr()));
+    // SAFETY: `args` holds self then one value per name in `names`, all borrowed
+    // references kept alive by `x` and `kwargs` for the duration of the call.
+    unsafe {
+        let result = ffi::PyObject_VectorcallMethod(
+            intern!(py, "__dlpack__").as_ptr(),
+            args.as_ptr(),
+            1,
+            names.as_ptr(),
+        );
+        Bound::from_owned_ptr_or_err(py, result)
     }
 }
 
