@@ -114,7 +114,28 @@ impl PyArray {
         Ok(slf)
     }
 
-    /// Export as a DLPack capsule (``from_dlpack`` of another library calls this).
+    /// Export the array as a DLPack capsule, for another library's ``from_dlpack``.
+    ///
+    /// Parameters
+    /// ----------
+    /// stream : None
+    ///     CPU arrays have no streams; anything but None is a ValueError.
+    /// max_version : tuple of two ints, optional
+    ///     None or major < 1: legacy ``dltensor`` capsule; otherwise a
+    ///     ``dltensor_versioned`` capsule at DLPack 1.1.
+    /// dl_device : tuple of two ints, optional
+    ///     None or ``(1, 0)`` (kDLCPU); any other device is a BufferError.
+    /// copy : bool, optional
+    ///     True exports a fresh copy (flag IS_COPIED); False and None share memory.
+    ///
+    /// Returns
+    /// -------
+    /// PyCapsule
+    ///
+    /// Raises
+    /// ------
+    /// BufferError
+    ///     For another device, or a read-only array asked for a legacy capsule.
     #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
     fn __dlpack__<'py>(
         &self,
@@ -127,7 +148,12 @@ impl PyArray {
         crate::dlpack::export(py, &self.inner, stream, max_version, dl_device, copy)
     }
 
-    /// DLPack device of the data: ``(DLDeviceType.CPU, 0)``.
+    /// DLPack device of the data.
+    ///
+    /// Returns
+    /// -------
+    /// tuple
+    ///     ``(DLDeviceType.CPU, 0)``.
     fn __dlpack_device__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         crate::dlpack::device(py)
     }
