@@ -621,17 +621,23 @@ fn import_shape(raw: &[i64]) -> Result<Vec<usize>> {
 /// replaced by C strides: arbitrary values there are legal and must not
 /// overflow our byte arithmetic later.
 fn import_strides(shape: &[usize], raw: Option<&[i64]>, size: usize) -> Result<Vec<isize>> {
-    let c = c_strides(shape);
-    let Some(raw) = raw else { return Ok(c) };
-    let mut out = Vec::with_capacity(shape.len());
-    for (i, (&d, &s)) in shape.iter().zip(raw).enumerate() {
-        if d <= 1 || size == 0 {
-            out.push(c[i]);
+    let Some(raw) = raw.filter(|_| size > 0) else {
+        return Ok(c_strides(shape));
+    };
+    let mut out = vec![0isize; shape.len()];
+    let mut c_stride: isize = 1; // C stride of dimension i (size > 0: no overflow)
+    for i in (0..shape.len()).rev() {
+        out[i] = if shape[i] == 1 {
+            c_stride
         } else {
-            out.push(isize::try_from(s).map_err(|_| {
-                Error::Buffer(format!("DLPack stride {s} does not fit this platform"))
-            })?);
-        }
+            isize::try_from(raw[i]).map_err(|_| {
+                Error::Buffer(format!(
+                    "DLPack stride {} does not fit this platform",
+                    raw[i]
+                ))
+            })?
+        };
+        c_stride *= shape[i] as isize;
     }
     Ok(out)
 }
