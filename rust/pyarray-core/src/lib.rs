@@ -6,6 +6,7 @@
 
 pub mod array;
 pub mod creation;
+pub mod dlpack;
 pub mod dtype;
 pub mod elementwise;
 pub mod error;

@@ -116,6 +116,50 @@ impl PyArray {
         Ok(slf)
     }
 
+    /// Export the array as a DLPack capsule, for another library's ``from_dlpack``.
+    ///
+    /// Parameters
+    /// ----------
+    /// stream : None
+    ///     CPU arrays have no streams; anything but None is a ValueError.
+    /// max_version : tuple of two ints, optional
+    ///     None or major < 1: legacy ``dltensor`` capsule; otherwise a
+    ///     ``dltensor_versioned`` capsule at DLPack 1.1.
+    /// dl_device : tuple of two ints, optional
+    ///     None or ``(1, 0)`` (kDLCPU); any other device is a BufferError.
+    /// copy : bool, optional
+    ///     True exports a fresh copy (flag IS_COPIED); False and None share memory.
+    ///
+    /// Returns
+    /// -------
+    /// PyCapsule
+    ///
+    /// Raises
+    /// ------
+    /// BufferError
+    ///     For another device, or a read-only array asked for a legacy capsule.
+    #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
+    fn __dlpack__<'py>(
+        &self,
+        py: Python<'py>,
+        stream: Option<&Bound<'py, PyAny>>,
+        max_version: Option<&Bound<'py, PyAny>>,
+        dl_device: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        crate::dlpack::export(py, &self.inner, stream, max_version, dl_device, copy)
+    }
+
+    /// DLPack device of the data.
+    ///
+    /// Returns
+    /// -------
+    /// tuple
+    ///     ``(DLDeviceType.CPU, 0)``.
+    fn __dlpack_device__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        crate::dlpack::device(py)
+    }
+
     fn __bool__(&self) -> PyResult<bool> {
         Ok(self.scalar_for("bool")?.as_bool())
     }

@@ -46,6 +46,8 @@ pub fn asarray_impl(
         (a.get().inner.clone(), false)
     } else if let Some(a) = buffer_source(obj)? {
         (a, false)
+    } else if let Some(a) = crate::dlpack::dlpack_source(obj)? {
+        (a, false)
     } else {
         (from_nested(obj, dtype)?, true)
     };

@@ -6,6 +6,7 @@ mod convert;
 mod creation;
 mod data_types;
 mod device;
+mod dlpack;
 mod dtypes;
 mod elementwise;
 mod errors;
@@ -54,5 +55,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     elementwise::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
+
+    m.add_function(wrap_pyfunction!(dlpack::from_dlpack, m)?)?;
+    m.add_function(wrap_pyfunction!(dlpack::_dlpack_live_exports, m)?)?;
     Ok(())
 }
