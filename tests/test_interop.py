@@ -376,3 +376,13 @@ def test_exported_memory_keeps_the_array_alive():
     del n
     gc.collect()
     assert ref() is None
+
+
+def test_misaligned_buffer_is_copied_to_aligned_memory():
+    raw = np.zeros(8 * 4 + 1, dtype=np.uint8)
+    raw[1:] = np.arange(4, dtype=np.float64).view(np.uint8)
+    src = np.frombuffer(raw.data, dtype=np.float64, count=4, offset=1)
+    assert src.ctypes.data % 8 != 0
+    x = xp.asarray(src)
+    assert x.tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert (x + 1).tolist() == [1.0, 2.0, 3.0, 4.0]

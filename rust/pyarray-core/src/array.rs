@@ -169,7 +169,7 @@ impl Array {
                 self.size() * self.itemsize()
             )));
         }
-        if self.data_ptr() as usize % dtype.itemsize() != 0 {
+        if !(self.data_ptr() as usize).is_multiple_of(dtype.itemsize()) {
             return Err(Error::Value("data is not aligned for this dtype".into()));
         }
         Ok(Array {
@@ -214,7 +214,9 @@ impl Array {
         for (i, &ix) in index.iter().enumerate() {
             off += ix as isize * self.strides[i];
         }
-        let p = self.data_ptr().wrapping_offset(off * self.itemsize() as isize);
+        let p = self
+            .data_ptr()
+            .wrapping_offset(off * self.itemsize() as isize);
         crate::dispatch!(self.dtype, T => unsafe { (p as *const T).read_unaligned().to_scalar() })
     }
 
@@ -311,7 +313,9 @@ impl Array {
         }
         for &a in axes {
             if a >= n || seen[a] {
-                return Err(Error::Value(format!("axes {axes:?} are not a permutation of 0..{n}")));
+                return Err(Error::Value(format!(
+                    "axes {axes:?} are not a permutation of 0..{n}"
+                )));
             }
             seen[a] = true;
         }

@@ -29,7 +29,9 @@ fn from_fn(n: usize, dtype: DType, value: impl Fn(usize) -> Scalar) -> Result<Ar
 /// Number of elements of `arange(start, stop, step)`: ceil((stop - start) / step).
 fn arange_len(start: f64, stop: f64, step: f64) -> Result<usize> {
     if step == 0.0 || !step.is_finite() {
-        return Err(Error::Value("arange: step must be finite and non-zero".into()));
+        return Err(Error::Value(
+            "arange: step must be finite and non-zero".into(),
+        ));
     }
     let len = ((stop - start) / step).ceil();
     if len.is_nan() {
@@ -54,7 +56,9 @@ pub fn arange_int(start: i64, stop: i64, step: i64, dtype: DType) -> Result<Arra
         0
     };
     let len = usize::try_from(len).map_err(|_| Error::Value("arange: too many elements".into()))?;
-    from_fn(len, dtype, |i| Scalar::Int((start as i128 + i as i128 * step) as i64))
+    from_fn(len, dtype, |i| {
+        Scalar::Int((start as i128 + i as i128 * step) as i64)
+    })
 }
 
 /// `arange` over floats: element i is `start + i * step`.
@@ -64,9 +68,19 @@ pub fn arange_float(start: f64, stop: f64, step: f64, dtype: DType) -> Result<Ar
 }
 
 /// `num` evenly spaced values from `start` to `stop` (included if `endpoint`).
-pub fn linspace(start: Complex64, stop: Complex64, num: usize, endpoint: bool, dtype: DType) -> Result<Array> {
+pub fn linspace(
+    start: Complex64,
+    stop: Complex64,
+    num: usize,
+    endpoint: bool,
+    dtype: DType,
+) -> Result<Array> {
     let div = if endpoint { num.saturating_sub(1) } else { num } as f64;
-    let step = if div > 0.0 { (stop - start) / div } else { Complex64::new(0.0, 0.0) };
+    let step = if div > 0.0 {
+        (stop - start) / div
+    } else {
+        Complex64::new(0.0, 0.0)
+    };
     from_fn(num, dtype, |i| {
         let v = if endpoint && i + 1 == num && num > 1 {
             stop
@@ -135,7 +149,9 @@ pub fn meshgrid(arrays: &[Array], xy: bool) -> Result<Vec<Array>> {
     let n = arrays.len();
     let mut shape: Vec<usize> = arrays.iter().map(|a| a.size()).collect();
     if arrays.iter().any(|a| a.ndim() != 1) {
-        return Err(Error::Value("meshgrid: every input must be one-dimensional".into()));
+        return Err(Error::Value(
+            "meshgrid: every input must be one-dimensional".into(),
+        ));
     }
     if let Some(d) = arrays.first().map(|a| a.dtype()) {
         if arrays.iter().any(|a| a.dtype() != d) {
@@ -152,7 +168,9 @@ pub fn meshgrid(arrays: &[Array], xy: bool) -> Result<Vec<Array>> {
             let axis = if xy && n >= 2 && i < 2 { 1 - i } else { i };
             let mut view_shape = vec![1; n];
             view_shape[axis] = a.size();
-            a.reshape(&view_shape)?.broadcast_to(&shape)?.to_contiguous()
+            a.reshape(&view_shape)?
+                .broadcast_to(&shape)?
+                .to_contiguous()
         })
         .collect()
 }
@@ -169,10 +187,19 @@ mod tests {
 
     #[test]
     fn arange_matches_numpy_lengths() {
-        assert_eq!(values::<i64>(&arange_int(0, 5, 2, DType::Int64).unwrap()), vec![0, 2, 4]);
-        assert_eq!(values::<i64>(&arange_int(5, 0, -2, DType::Int64).unwrap()), vec![5, 3, 1]);
+        assert_eq!(
+            values::<i64>(&arange_int(0, 5, 2, DType::Int64).unwrap()),
+            vec![0, 2, 4]
+        );
+        assert_eq!(
+            values::<i64>(&arange_int(5, 0, -2, DType::Int64).unwrap()),
+            vec![5, 3, 1]
+        );
         assert_eq!(arange_int(0, 5, -1, DType::Int64).unwrap().size(), 0);
-        assert_eq!(arange_float(0.0, 1.0, 0.3, DType::Float64).unwrap().size(), 4);
+        assert_eq!(
+            arange_float(0.0, 1.0, 0.3, DType::Float64).unwrap().size(),
+            4
+        );
         assert!(arange_float(0.0, 1.0, 0.0, DType::Float64).is_err());
         assert!(arange_int(0, 1, 0, DType::Int64).is_err());
     }
@@ -184,17 +211,31 @@ mod tests {
         assert_eq!(v, vec![0.0, 0.25, 0.5, 0.75, 1.0]);
         let v = values::<f64>(&linspace(c(0.0), c(1.0), 4, false, DType::Float64).unwrap());
         assert_eq!(v, vec![0.0, 0.25, 0.5, 0.75]);
-        assert_eq!(linspace(c(0.0), c(1.0), 0, true, DType::Float64).unwrap().size(), 0);
+        assert_eq!(
+            linspace(c(0.0), c(1.0), 0, true, DType::Float64)
+                .unwrap()
+                .size(),
+            0
+        );
     }
 
     #[test]
     fn eye_and_triangles() {
         let e = eye(2, 3, 1, DType::Int32).unwrap();
         assert_eq!(values::<i32>(&e), vec![0, 1, 0, 0, 0, 1]);
-        assert_eq!(values::<i32>(&eye(2, 2, isize::MAX, DType::Int32).unwrap()), vec![0; 4]);
+        assert_eq!(
+            values::<i32>(&eye(2, 2, isize::MAX, DType::Int32).unwrap()),
+            vec![0; 4]
+        );
         let ones = full(&[3, 3], Scalar::Int(1), DType::Int8).unwrap();
-        assert_eq!(values::<i8>(&triangle(&ones, 0, false).unwrap()), vec![1, 0, 0, 1, 1, 0, 1, 1, 1]);
-        assert_eq!(values::<i8>(&triangle(&ones, 1, true).unwrap()), vec![0, 1, 1, 0, 0, 1, 0, 0, 0]);
+        assert_eq!(
+            values::<i8>(&triangle(&ones, 0, false).unwrap()),
+            vec![1, 0, 0, 1, 1, 0, 1, 1, 1]
+        );
+        assert_eq!(
+            values::<i8>(&triangle(&ones, 1, true).unwrap()),
+            vec![0, 1, 1, 0, 0, 1, 0, 0, 0]
+        );
     }
 
     #[test]

@@ -302,7 +302,9 @@ pub fn promote_weak(dtype: DType, scalar: Kind) -> DType {
             }
         }
         Kind::ComplexFloating => match dtype {
-            DType::Float32 | DType::Float16 | DType::BFloat16 | DType::Complex64 => DType::Complex64,
+            DType::Float32 | DType::Float16 | DType::BFloat16 | DType::Complex64 => {
+                DType::Complex64
+            }
             _ => DType::Complex128,
         },
     }
@@ -518,21 +520,66 @@ macro_rules! dispatch {
     ($dtype:expr, $T:ident => $body:expr) => {{
         use $crate::dtype::DType as __D;
         match $dtype {
-            __D::Bool => { type $T = bool; $body }
-            __D::Int8 => { type $T = i8; $body }
-            __D::Int16 => { type $T = i16; $body }
-            __D::Int32 => { type $T = i32; $body }
-            __D::Int64 => { type $T = i64; $body }
-            __D::UInt8 => { type $T = u8; $body }
-            __D::UInt16 => { type $T = u16; $body }
-            __D::UInt32 => { type $T = u32; $body }
-            __D::UInt64 => { type $T = u64; $body }
-            __D::Float16 => { type $T = half::f16; $body }
-            __D::BFloat16 => { type $T = half::bf16; $body }
-            __D::Float32 => { type $T = f32; $body }
-            __D::Float64 => { type $T = f64; $body }
-            __D::Complex64 => { type $T = num_complex::Complex32; $body }
-            __D::Complex128 => { type $T = num_complex::Complex64; $body }
+            __D::Bool => {
+                type $T = bool;
+                $body
+            }
+            __D::Int8 => {
+                type $T = i8;
+                $body
+            }
+            __D::Int16 => {
+                type $T = i16;
+                $body
+            }
+            __D::Int32 => {
+                type $T = i32;
+                $body
+            }
+            __D::Int64 => {
+                type $T = i64;
+                $body
+            }
+            __D::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            __D::UInt16 => {
+                type $T = u16;
+                $body
+            }
+            __D::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            __D::UInt64 => {
+                type $T = u64;
+                $body
+            }
+            __D::Float16 => {
+                type $T = half::f16;
+                $body
+            }
+            __D::BFloat16 => {
+                type $T = half::bf16;
+                $body
+            }
+            __D::Float32 => {
+                type $T = f32;
+                $body
+            }
+            __D::Float64 => {
+                type $T = f64;
+                $body
+            }
+            __D::Complex64 => {
+                type $T = num_complex::Complex32;
+                $body
+            }
+            __D::Complex128 => {
+                type $T = num_complex::Complex64;
+                $body
+            }
         }
     }};
 }
@@ -541,8 +588,8 @@ macro_rules! dispatch {
 mod tests {
     use super::*;
     use DType::{
-        BFloat16, Bool, Complex128, Complex64, Float16, Float32, Float64, Int16, Int32, Int64, Int8, UInt16,
-        UInt32, UInt64, UInt8,
+        BFloat16, Bool, Complex128, Complex64, Float16, Float32, Float64, Int16, Int32, Int64,
+        Int8, UInt16, UInt32, UInt64, UInt8,
     };
 
     #[test]

@@ -62,7 +62,9 @@ macro_rules! numerics {
 }
 
 fn unsupported<T>(name: &str, dtype: DType) -> Result<T> {
-    Err(Error::Type(format!("{name} does not support input of dtype {dtype}")))
+    Err(Error::Type(format!(
+        "{name} does not support input of dtype {dtype}"
+    )))
 }
 
 // ---------------------------------------------------------------------------
@@ -128,7 +130,9 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
         U::Negative => numerics!(d, T => map1::<T, T>(x, false, Num::neg), unsupported(&name(), d)),
         U::Positive if d.is_numeric() => x.to_contiguous(),
         U::Positive => unsupported(&name(), d),
-        U::Square => numerics!(d, T => map1::<T, T>(x, false, |v| v.mul(v)), unsupported(&name(), d)),
+        U::Square => {
+            numerics!(d, T => map1::<T, T>(x, false, |v| v.mul(v)), unsupported(&name(), d))
+        }
         U::Sign => numerics!(d, T => map1::<T, T>(x, false, Num::sign), unsupported(&name(), d)),
         U::Reciprocal => float_fn!(recip),
         U::Sqrt => float_fn!(sqrt),
@@ -153,11 +157,19 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
         U::Floor => reals!(d, T => map1::<T, T>(x, false, Real::floor), unsupported(&name(), d)),
         U::Ceil => reals!(d, T => map1::<T, T>(x, false, Real::ceil), unsupported(&name(), d)),
         U::Trunc => reals!(d, T => map1::<T, T>(x, false, Real::trunc), unsupported(&name(), d)),
-        U::Round => complexes!(d, T => map1::<T, T>(x, false, |v| T::from_parts(Real::round(v.re()), Real::round(v.im()))),
-            reals!(d, T => map1::<T, T>(x, false, Real::round), unsupported(&name(), d))),
-        U::Signbit => real_floats!(d, T => map1::<T, bool>(x, false, RealFloat::signbit), unsupported(&name(), d)),
-        U::IsNan => numerics!(d, T => map1::<T, bool>(x, false, Num::is_nan), unsupported(&name(), d)),
-        U::IsInf => numerics!(d, T => map1::<T, bool>(x, false, Num::is_inf), unsupported(&name(), d)),
+        U::Round => {
+            complexes!(d, T => map1::<T, T>(x, false, |v| T::from_parts(Real::round(v.re()), Real::round(v.im()))),
+            reals!(d, T => map1::<T, T>(x, false, Real::round), unsupported(&name(), d)))
+        }
+        U::Signbit => {
+            real_floats!(d, T => map1::<T, bool>(x, false, RealFloat::signbit), unsupported(&name(), d))
+        }
+        U::IsNan => {
+            numerics!(d, T => map1::<T, bool>(x, false, Num::is_nan), unsupported(&name(), d))
+        }
+        U::IsInf => {
+            numerics!(d, T => map1::<T, bool>(x, false, Num::is_inf), unsupported(&name(), d))
+        }
         U::IsFinite => floats!(d, T => map1::<T, bool>(x, false, Float::is_finite),
             ints!(d, T => map1::<T, bool>(x, false, |_| true), unsupported(&name(), d))),
         U::LogicalNot => map1::<bool, bool>(&x.astype(DType::Bool)?, false, |v| !v),
@@ -167,8 +179,12 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
         U::Conj if !d.is_numeric() => unsupported(&name(), d),
         U::Conj => complexes!(d, T => map1::<T, T>(x, false, Complex::conj), x.to_contiguous()),
         U::Real | U::Imag if !d.is_float() => unsupported(&name(), d),
-        U::Real => complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, Complex::re), x.to_contiguous()),
-        U::Imag => complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, Complex::im), Array::zeros(d, x.shape())),
+        U::Real => {
+            complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, Complex::re), x.to_contiguous())
+        }
+        U::Imag => {
+            complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, Complex::im), Array::zeros(d, x.shape()))
+        }
     }
 }
 
@@ -237,7 +253,13 @@ impl BinaryOp {
         let ok = match self {
             B::Add | B::Subtract | B::Multiply | B::Pow => d.is_numeric(),
             // True division of integers gives float64, as NumPy.
-            B::Divide => return if d.is_float() { Ok(d) } else { Ok(DType::Float64) },
+            B::Divide => {
+                return if d.is_float() {
+                    Ok(d)
+                } else {
+                    Ok(DType::Float64)
+                }
+            }
             B::FloorDivide | B::Remainder | B::Maximum | B::Minimum => {
                 d.is_integer() || d.is_real_float()
             }
@@ -257,7 +279,10 @@ impl BinaryOp {
 
     /// The dtype of the result given the compute dtype.
     pub fn result_dtype(self, compute: DType) -> DType {
-        let logical = matches!(self, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::LogicalXor);
+        let logical = matches!(
+            self,
+            BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::LogicalXor
+        );
         if self.is_comparison() || logical {
             DType::Bool
         } else {
@@ -287,7 +312,9 @@ pub fn binary(op: BinaryOp, a: &Array, b: &Array) -> Result<Array> {
 /// In-place form (`a op= b`): the result must keep `a`'s dtype and shape.
 pub fn binary_inplace(op: BinaryOp, a: &Array, b: &Array) -> Result<()> {
     if !a.writeable() {
-        return Err(Error::Value("in-place operation on a read-only array".into()));
+        return Err(Error::Value(
+            "in-place operation on a read-only array".into(),
+        ));
     }
     let compute = op.compute_dtype(promote(a.dtype(), b.dtype()))?;
     let result = op.result_dtype(compute);
@@ -336,8 +363,12 @@ fn run_binary(op: BinaryOp, compute: DType, out: &Array, a: &Array, b: &Array) -
         B::Atan2 => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::atan2), bad()),
         B::Hypot => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::hypot), bad()),
         B::Copysign => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::copysign), bad()),
-        B::Nextafter => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::nextafter), bad()),
-        B::Logaddexp => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::logaddexp), bad()),
+        B::Nextafter => {
+            real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::nextafter), bad())
+        }
+        B::Logaddexp => {
+            real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::logaddexp), bad())
+        }
         B::Equal => crate::dispatch!(d, T => write2::<T, bool>(out, a, b, |x, y| x == y)),
         B::NotEqual => crate::dispatch!(d, T => write2::<T, bool>(out, a, b, |x, y| x != y)),
         B::Greater => compare(out, a, b, d, |o| o == std::cmp::Ordering::Greater),
@@ -416,9 +447,15 @@ mod tests {
         let r = binary(BinaryOp::Add, &i, &f).unwrap();
         assert_eq!(r.dtype(), DType::Float32);
         assert_eq!(vals(&r), vec![0.5, 1.5, 2.5]);
-        assert_eq!(binary(BinaryOp::Divide, &i, &i).unwrap().dtype(), DType::Float64);
+        assert_eq!(
+            binary(BinaryOp::Divide, &i, &i).unwrap().dtype(),
+            DType::Float64
+        );
         assert!(matches!(unary(UnaryOp::Sin, &i), Err(Error::Type(_))));
-        assert!(matches!(binary(BinaryOp::BitwiseAnd, &f, &f), Err(Error::Type(_))));
+        assert!(matches!(
+            binary(BinaryOp::BitwiseAnd, &f, &f),
+            Err(Error::Type(_))
+        ));
         assert_eq!(binary(BinaryOp::Less, &i, &f).unwrap().dtype(), DType::Bool);
     }
 
@@ -430,20 +467,34 @@ mod tests {
         binary_inplace(BinaryOp::Add, &tail, &head).unwrap();
         assert_eq!(vals(&a), vec![0.0, 1.0, 3.0, 5.0, 7.0]);
         let f = full(&[5], Scalar::Float(1.0), DType::Float64).unwrap();
-        assert!(matches!(binary_inplace(BinaryOp::Add, &a, &f), Err(Error::Type(_))));
+        assert!(matches!(
+            binary_inplace(BinaryOp::Add, &a, &f),
+            Err(Error::Type(_))
+        ));
         let m = full(&[2, 5], Scalar::Int(1), DType::Int64).unwrap();
-        assert!(matches!(binary_inplace(BinaryOp::Add, &a, &m), Err(Error::Value(_))));
+        assert!(matches!(
+            binary_inplace(BinaryOp::Add, &a, &m),
+            Err(Error::Value(_))
+        ));
     }
 
     #[test]
     fn complex_abs_is_real_and_clip_broadcasts() {
-        let z = full(&[2], Scalar::Complex(num_complex::Complex64::new(3.0, 4.0)), DType::Complex64).unwrap();
+        let z = full(
+            &[2],
+            Scalar::Complex(num_complex::Complex64::new(3.0, 4.0)),
+            DType::Complex64,
+        )
+        .unwrap();
         let r = unary(UnaryOp::Abs, &z).unwrap();
         assert_eq!(r.dtype(), DType::Float32);
         assert_eq!(vals(&r), vec![5.0, 5.0]);
         let x = arange_int(0, 5, 1, DType::Int32).unwrap();
         let lo = full(&[], Scalar::Int(1), DType::Int32).unwrap();
         let hi = full(&[], Scalar::Int(3), DType::Int32).unwrap();
-        assert_eq!(vals(&clip(&x, Some(&lo), Some(&hi)).unwrap()), vec![1.0, 1.0, 2.0, 3.0, 3.0]);
+        assert_eq!(
+            vals(&clip(&x, Some(&lo), Some(&hi)).unwrap()),
+            vec![1.0, 1.0, 2.0, 3.0, 3.0]
+        );
     }
 }

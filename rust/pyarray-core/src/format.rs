@@ -15,7 +15,11 @@ pub fn repr(a: &Array) -> String {
     if a.size() == 0 && a.ndim() > 1 {
         // Nesting alone cannot show an empty multi-dimensional shape.
         let dims: Vec<String> = a.shape().iter().map(|d| d.to_string()).collect();
-        return format!("{prefix}[], shape=({}), dtype={})", dims.join(", "), a.dtype());
+        return format!(
+            "{prefix}[], shape=({}), dtype={})",
+            dims.join(", "),
+            a.dtype()
+        );
     }
     let body = render(a, ", ", prefix.len());
     format!("{prefix}{body}, dtype={})", a.dtype())
@@ -45,7 +49,11 @@ pub fn format_scalar(s: Scalar, dtype: DType) -> String {
         Scalar::Complex(c) => {
             let part = dtype.real_dtype();
             let im = format_float(c.im.abs(), part);
-            let sign = if c.im.is_sign_negative() && !c.im.is_nan() { '-' } else { '+' };
+            let sign = if c.im.is_sign_negative() && !c.im.is_nan() {
+                '-'
+            } else {
+                '+'
+            };
             format!("{}{}{}j", format_float(c.re, part), sign, im)
         }
     }
@@ -73,14 +81,21 @@ fn format_float(v: f64, dtype: DType) -> String {
         _ => format!("{:?}", v as f32),
     };
     let decimals = shortest.split('.').nth(1).map_or(0, str::len);
-    let text = if decimals > 8 { format!("{v:.8}") } else { shortest };
+    let text = if decimals > 8 {
+        format!("{v:.8}")
+    } else {
+        shortest
+    };
     let trimmed = text.trim_end_matches('0');
     trimmed.to_string()
 }
 
 /// Pad float cells so their decimal points line up (NumPy's layout).
 fn align_decimal_points(cells: &mut [String]) {
-    if !cells.iter().all(|c| c.contains('.') || c == "nan" || c.ends_with("inf")) {
+    if !cells
+        .iter()
+        .all(|c| c.contains('.') || c == "nan" || c.ends_with("inf"))
+    {
         return;
     }
     let split = |c: &str| match c.find('.') {
@@ -91,7 +106,11 @@ fn align_decimal_points(cells: &mut [String]) {
     let frac_w = cells.iter().map(|c| split(c).1).max().unwrap_or(0);
     for c in cells.iter_mut() {
         let (i, f) = split(c);
-        let pad_right = if c.contains('.') { frac_w - f } else { frac_w + 1 };
+        let pad_right = if c.contains('.') {
+            frac_w - f
+        } else {
+            frac_w + 1
+        };
         *c = format!("{}{}{}", " ".repeat(int_w - i), c, " ".repeat(pad_right));
     }
 }
@@ -191,7 +210,10 @@ mod tests {
         let a = arange_int(1, 4, 1, DType::Int64).unwrap();
         assert_eq!(repr(&a), "Array([1, 2, 3], dtype=int64)");
         assert_eq!(str(&a), "[1 2 3]");
-        let m = arange_int(0, 4, 1, DType::Int64).unwrap().reshape(&[2, 2]).unwrap();
+        let m = arange_int(0, 4, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[2, 2])
+            .unwrap();
         assert_eq!(repr(&m), "Array([[0, 1],\n       [2, 3]], dtype=int64)");
         let f = full(&[2], Scalar::Float(1.5), DType::Float32).unwrap();
         assert_eq!(repr(&f), "Array([1.5, 1.5], dtype=float32)");
@@ -209,7 +231,10 @@ mod tests {
         assert_eq!(str(&v), "[0.   0.25 0.5  0.75 1.  ]");
         let e = Array::zeros(DType::Float64, &[2, 0]).unwrap();
         assert_eq!(repr(&e), "Array([], shape=(2, 0), dtype=float64)");
-        assert_eq!(repr(&Array::zeros(DType::Bool, &[0]).unwrap()), "Array([], dtype=bool)");
+        assert_eq!(
+            repr(&Array::zeros(DType::Bool, &[0]).unwrap()),
+            "Array([], dtype=bool)"
+        );
     }
 
     #[test]

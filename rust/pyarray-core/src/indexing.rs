@@ -64,7 +64,11 @@ pub fn resolve_slice(
     } else {
         0
     };
-    Ok((if count > 0 { start as usize } else { 0 }, count as usize, step as isize))
+    Ok((
+        if count > 0 { start as usize } else { 0 },
+        count as usize,
+        step as isize,
+    ))
 }
 
 /// Normalize a possibly negative index into `0..len`, or IndexError.
@@ -82,7 +86,9 @@ pub fn normalize_index(i: isize, len: usize, axis: usize) -> Result<usize> {
 pub fn basic_index(x: &Array, key: &[Index]) -> Result<Array> {
     let ellipses = key.iter().filter(|k| matches!(k, Index::Ellipsis)).count();
     if ellipses > 1 {
-        return Err(Error::Index("an index can only have a single ellipsis ('...')".into()));
+        return Err(Error::Index(
+            "an index can only have a single ellipsis ('...')".into(),
+        ));
     }
     let consumed = key
         .iter()
@@ -132,22 +138,49 @@ mod tests {
         assert_eq!(resolve_slice(5, None, None, Some(-1)).unwrap(), (4, 5, -1));
         assert_eq!(resolve_slice(5, Some(-2), None, None).unwrap(), (3, 2, 1));
         assert_eq!(resolve_slice(5, Some(10), None, None).unwrap().1, 0);
-        assert_eq!(resolve_slice(5, Some(1), Some(4), Some(2)).unwrap(), (1, 2, 2));
+        assert_eq!(
+            resolve_slice(5, Some(1), Some(4), Some(2)).unwrap(),
+            (1, 2, 2)
+        );
         assert!(resolve_slice(5, None, None, Some(0)).is_err());
-        assert_eq!(resolve_slice(7, None, None, Some(isize::MAX)).unwrap(), (0, 1, isize::MAX));
-        assert_eq!(resolve_slice(7, None, None, Some(isize::MIN)).unwrap(), (6, 1, isize::MIN));
+        assert_eq!(
+            resolve_slice(7, None, None, Some(isize::MAX)).unwrap(),
+            (0, 1, isize::MAX)
+        );
+        assert_eq!(
+            resolve_slice(7, None, None, Some(isize::MIN)).unwrap(),
+            (6, 1, isize::MIN)
+        );
     }
 
     #[test]
     fn mixed_keys() {
-        let a = arange_int(0, 24, 1, DType::Int64).unwrap().reshape(&[2, 3, 4]).unwrap();
+        let a = arange_int(0, 24, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[2, 3, 4])
+            .unwrap();
         let v = basic_index(&a, &[Index::Ellipsis, Index::Int(-1)]).unwrap();
         assert_eq!(v.shape(), &[2, 3]);
         assert_eq!(vals(&v), vec![3, 7, 11, 15, 19, 23]);
-        let v = basic_index(&a, &[Index::Int(1), Index::NewAxis, Index::Slice { start: None, stop: None, step: Some(-2) }]).unwrap();
+        let v = basic_index(
+            &a,
+            &[
+                Index::Int(1),
+                Index::NewAxis,
+                Index::Slice {
+                    start: None,
+                    stop: None,
+                    step: Some(-2),
+                },
+            ],
+        )
+        .unwrap();
         assert_eq!(v.shape(), &[1, 2, 4]);
         assert_eq!(vals(&v), vec![20, 21, 22, 23, 12, 13, 14, 15]);
-        assert!(matches!(basic_index(&a, &[Index::Int(2)]), Err(Error::Index(_))));
+        assert!(matches!(
+            basic_index(&a, &[Index::Int(2)]),
+            Err(Error::Index(_))
+        ));
         assert!(basic_index(&a, &[Index::Int(0); 4]).is_err());
     }
 }

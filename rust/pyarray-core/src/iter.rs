@@ -33,14 +33,14 @@ pub fn for_each_run<const K: usize>(
             }
             d -= 1;
             index[d] += 1;
-            for k in 0..K {
-                ptrs[k] = ptrs[k].wrapping_offset(outer[d].strides[k]);
+            for (p, &s) in ptrs.iter_mut().zip(&outer[d].strides) {
+                *p = p.wrapping_offset(s);
             }
             if index[d] < outer[d].len {
                 break;
             }
-            for k in 0..K {
-                ptrs[k] = ptrs[k].wrapping_offset(-outer[d].strides[k] * outer[d].len as isize);
+            for (p, &s) in ptrs.iter_mut().zip(&outer[d].strides) {
+                *p = p.wrapping_offset(-s * outer[d].len as isize);
             }
             index[d] = 0;
         }
@@ -56,18 +56,25 @@ mod tests {
         // 2x3 array stored row-major, iterated through its transpose (3x2).
         let data: Vec<u8> = (0..6).collect();
         let mut seen = Vec::new();
-        for_each_run(&[3, 2], [&[1, 3]], [data.as_ptr() as *mut u8], |p, len, s| {
-            for i in 0..len {
-                seen.push(unsafe { *p[0].offset(i as isize * s[0]) });
-            }
-        });
+        for_each_run(
+            &[3, 2],
+            [&[1, 3]],
+            [data.as_ptr() as *mut u8],
+            |p, len, s| {
+                for i in 0..len {
+                    seen.push(unsafe { *p[0].offset(i as isize * s[0]) });
+                }
+            },
+        );
         assert_eq!(seen, vec![0, 3, 1, 4, 2, 5]);
     }
 
     #[test]
     fn empty_and_scalar_shapes() {
         let mut calls = 0;
-        for_each_run(&[0, 3], [&[3, 1]], [std::ptr::null_mut()], |_, _, _| calls += 1);
+        for_each_run(&[0, 3], [&[3, 1]], [std::ptr::null_mut()], |_, _, _| {
+            calls += 1
+        });
         assert_eq!(calls, 0);
         for_each_run(&[], [&[]], [std::ptr::null_mut()], |_, len, _| calls += len);
         assert_eq!(calls, 1);

@@ -26,7 +26,9 @@ pub fn checked_size(shape: &[usize], itemsize: usize) -> Result<usize> {
 }
 
 fn too_big(shape: &[usize]) -> Error {
-    Error::Value(format!("array is too big: shape {shape:?} overflows the address space"))
+    Error::Value(format!(
+        "array is too big: shape {shape:?} overflows the address space"
+    ))
 }
 
 /// Row-major (C order) strides in elements.
@@ -60,8 +62,16 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
     for i in 0..n {
-        let da = if i < n - a.len() { 1 } else { a[i - (n - a.len())] };
-        let db = if i < n - b.len() { 1 } else { b[i - (n - b.len())] };
+        let da = if i < n - a.len() {
+            1
+        } else {
+            a[i - (n - a.len())]
+        };
+        let db = if i < n - b.len() {
+            1
+        } else {
+            b[i - (n - b.len())]
+        };
         out[i] = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -78,7 +88,11 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
 
 /// Strides (in elements) that view `shape`/`strides` as the larger `target`
 /// shape: new leading axes and stretched size-1 axes get stride 0.
-pub fn broadcast_strides(shape: &[usize], strides: &[isize], target: &[usize]) -> Result<Vec<isize>> {
+pub fn broadcast_strides(
+    shape: &[usize],
+    strides: &[isize],
+    target: &[usize],
+) -> Result<Vec<isize>> {
     if shape.len() > target.len() {
         return Err(Error::Value(format!(
             "cannot broadcast shape {shape:?} to {target:?}"
@@ -157,7 +171,10 @@ mod tests {
         assert_eq!(broadcast_shapes(&[3, 1], &[4]).unwrap(), vec![3, 4]);
         assert_eq!(broadcast_shapes(&[], &[2, 0]).unwrap(), vec![2, 0]);
         assert!(broadcast_shapes(&[3], &[4]).is_err());
-        assert_eq!(broadcast_strides(&[3, 1], &[1, 1], &[2, 3, 4]).unwrap(), vec![0, 1, 0]);
+        assert_eq!(
+            broadcast_strides(&[3, 1], &[1, 1], &[2, 3, 4]).unwrap(),
+            vec![0, 1, 0]
+        );
     }
 
     #[test]

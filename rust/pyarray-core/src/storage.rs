@@ -40,8 +40,8 @@ impl Storage {
         if len >= HUGE_THRESHOLD {
             return Self::mapped(len);
         }
-        let layout = AllocLayout::from_size_align(len.max(1), ALIGN)
-            .map_err(|_| out_of_memory(len))?;
+        let layout =
+            AllocLayout::from_size_align(len.max(1), ALIGN).map_err(|_| out_of_memory(len))?;
         // SAFETY: layout has non-zero size.
         let ptr = unsafe { alloc::alloc_zeroed(layout) };
         let ptr = NonNull::new(ptr).ok_or_else(|| out_of_memory(len))?;
@@ -87,11 +87,7 @@ impl Storage {
     ///
     /// # Safety
     /// `ptr..ptr+len` must stay valid (and not be freed) until `keeper` is dropped.
-    pub unsafe fn foreign(
-        ptr: *mut u8,
-        len: usize,
-        keeper: Box<dyn Send + Sync>,
-    ) -> Storage {
+    pub unsafe fn foreign(ptr: *mut u8, len: usize, keeper: Box<dyn Send + Sync>) -> Storage {
         Storage {
             ptr: NonNull::new(ptr).unwrap_or(NonNull::dangling()),
             len,
@@ -148,7 +144,10 @@ mod tests {
     #[test]
     fn impossible_allocation_is_an_error_not_an_abort() {
         assert!(matches!(Storage::zeroed(1 << 50), Err(Error::Memory(_))));
-        assert!(matches!(Storage::zeroed(usize::MAX - 10), Err(Error::Memory(_))));
+        assert!(matches!(
+            Storage::zeroed(usize::MAX - 10),
+            Err(Error::Memory(_))
+        ));
     }
 
     #[test]

@@ -111,7 +111,9 @@ impl PyArray {
     ) -> PyResult<Py<PyArray>> {
         parse_device(Some(device))?;
         if stream.is_some_and(|s| !s.is_none()) {
-            return Err(PyValueError::new_err("the CPU device has no streams; stream must be None"));
+            return Err(PyValueError::new_err(
+                "the CPU device has no streams; stream must be None",
+            ));
         }
         Ok(slf)
     }
@@ -165,8 +167,12 @@ impl PyArray {
     }
     fn __int__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match self.scalar_for("int")? {
-            Scalar::Complex(_) => Err(PyTypeError::new_err("cannot convert a complex array to int")),
-            Scalar::Float(f) if f.is_nan() => Err(PyValueError::new_err("cannot convert NaN to int")),
+            Scalar::Complex(_) => Err(PyTypeError::new_err(
+                "cannot convert a complex array to int",
+            )),
+            Scalar::Float(f) if f.is_nan() => {
+                Err(PyValueError::new_err("cannot convert NaN to int"))
+            }
             Scalar::Float(f) if f.is_infinite() => Err(pyo3::exceptions::PyOverflowError::new_err(
                 "cannot convert infinity to int",
             )),
@@ -178,7 +184,9 @@ impl PyArray {
     }
     fn __float__(&self) -> PyResult<f64> {
         match self.scalar_for("float")? {
-            Scalar::Complex(_) => Err(PyTypeError::new_err("cannot convert a complex array to float")),
+            Scalar::Complex(_) => Err(PyTypeError::new_err(
+                "cannot convert a complex array to float",
+            )),
             s => Ok(s.as_f64()),
         }
     }
@@ -199,7 +207,9 @@ impl PyArray {
             )));
         }
         if self.inner.ndim() != 0 {
-            return Err(PyTypeError::new_err("only 0-d integer arrays can be used as an index"));
+            return Err(PyTypeError::new_err(
+                "only 0-d integer arrays can be used as an index",
+            ));
         }
         Python::attach(|py| self.__int__(py))
     }
@@ -214,7 +224,9 @@ impl PyArray {
     /// Iterate over the first axis (as NumPy does).
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let n = self.__len__()?;
-        let items: Vec<PyArray> = (0..n).map(|i| PyArray::new(self.inner.index_axis(0, i))).collect();
+        let items: Vec<PyArray> = (0..n)
+            .map(|i| PyArray::new(self.inner.index_axis(0, i)))
+            .collect();
         PyList::new(py, items)?.try_iter().map(|it| it.into_any())
     }
 
@@ -348,13 +360,25 @@ impl PyArray {
         ew::inplace(slf.py(), BinaryOp::BitwiseRightShift, slf, other)
     }
 
-    fn __pow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    fn __pow__(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        _modulo: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyAny>> {
         ew::operator(slf.py(), BinaryOp::Pow, slf.as_any(), other)
     }
-    fn __rpow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    fn __rpow__(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        _modulo: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyAny>> {
         ew::operator(slf.py(), BinaryOp::Pow, other, slf.as_any())
     }
-    fn __ipow__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>, _modulo: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn __ipow__(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        _modulo: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         ew::inplace(slf.py(), BinaryOp::Pow, slf, other)
     }
     fn __lt__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -421,7 +445,11 @@ impl PyArray {
             kwargs.set_item("dtype", d)?;
         }
         kwargs.set_item("copy", copy)?;
-        np.call_method("array", (np.call_method1("asarray", (view,))?,), Some(&kwargs))
+        np.call_method(
+            "array",
+            (np.call_method1("asarray", (view,))?,),
+            Some(&kwargs),
+        )
     }
 
     unsafe fn __getbuffer__(
@@ -444,9 +472,14 @@ impl PyArray {
         let contiguous = a.contiguous().py()?;
         let nbytes = contiguous.size() * contiguous.itemsize();
         // Raw bytes as uint8, so every dtype (bfloat16 too) has a buffer format.
-        let raw = Bound::new(py, PyArray::new(contiguous.reinterpret(DType::UInt8, &[nbytes]).py()?))?;
+        let raw = Bound::new(
+            py,
+            PyArray::new(contiguous.reinterpret(DType::UInt8, &[nbytes]).py()?),
+        )?;
         let data: Bound<'py, PyAny> = if protocol >= 5 {
-            py.import("pickle")?.getattr("PickleBuffer")?.call1((raw,))?
+            py.import("pickle")?
+                .getattr("PickleBuffer")?
+                .call1((raw,))?
         } else {
             pyo3::types::PyBytes::new(py, unsafe {
                 std::slice::from_raw_parts(contiguous.data_ptr(), nbytes)
@@ -597,7 +630,11 @@ struct BufferParts {
     strides: Vec<ffi::Py_ssize_t>,
 }
 
-unsafe fn fill_buffer(slf: &Bound<'_, PyArray>, view: *mut ffi::Py_buffer, flags: c_int) -> PyResult<()> {
+unsafe fn fill_buffer(
+    slf: &Bound<'_, PyArray>,
+    view: *mut ffi::Py_buffer,
+    flags: c_int,
+) -> PyResult<()> {
     if view.is_null() {
         return Err(PyBufferError::new_err("Py_buffer view is NULL"));
     }
@@ -619,7 +656,11 @@ unsafe fn fill_buffer(slf: &Bound<'_, PyArray>, view: *mut ffi::Py_buffer, flags
     let parts = Box::new(BufferParts {
         format: CString::new(format).expect("formats have no NUL"),
         shape: a.shape().iter().map(|&d| d as ffi::Py_ssize_t).collect(),
-        strides: a.byte_strides().iter().map(|&s| s as ffi::Py_ssize_t).collect(),
+        strides: a
+            .byte_strides()
+            .iter()
+            .map(|&s| s as ffi::Py_ssize_t)
+            .collect(),
     });
     let v = &mut *view;
     v.obj = slf.clone().into_any().into_ptr();

@@ -32,7 +32,10 @@ pub fn py_scalar(obj: &Bound<'_, PyAny>) -> PyResult<Option<Scalar>> {
     }
     if obj.is_instance_of::<PyComplex>() {
         let c = obj.cast::<PyComplex>()?;
-        return Ok(Some(Scalar::Complex(num_complex::Complex64::new(c.real(), c.imag()))));
+        return Ok(Some(Scalar::Complex(num_complex::Complex64::new(
+            c.real(),
+            c.imag(),
+        ))));
     }
     Ok(None)
 }
@@ -114,7 +117,11 @@ impl Nested {
     }
 
     /// Record leaves found at `depth`.
-    fn record_leaves(&mut self, depth: usize, leaves: impl IntoIterator<Item = Scalar>) -> PyResult<()> {
+    fn record_leaves(
+        &mut self,
+        depth: usize,
+        leaves: impl IntoIterator<Item = Scalar>,
+    ) -> PyResult<()> {
         if self.shape.len() != depth || self.leaf_depth.is_some_and(|d| d != depth) {
             return Err(ragged());
         }
@@ -126,7 +133,9 @@ impl Nested {
 
 fn walk(obj: &Bound<'_, PyAny>, depth: usize, out: &mut Nested) -> PyResult<()> {
     if depth > 64 {
-        return Err(PyValueError::new_err("nested sequence is too deep (more than 64 levels)"));
+        return Err(PyValueError::new_err(
+            "nested sequence is too deep (more than 64 levels)",
+        ));
     }
     if let Some(s) = py_scalar(obj)? {
         return out.record_leaves(depth, [s]);
@@ -143,7 +152,9 @@ fn walk(obj: &Bound<'_, PyAny>, depth: usize, out: &mut Nested) -> PyResult<()> 
         return out.record_leaves(depth + a.ndim(), a.to_scalars());
     }
     if obj.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err("strings cannot be converted to pyarray arrays"));
+        return Err(PyTypeError::new_err(
+            "strings cannot be converted to pyarray arrays",
+        ));
     }
     if let Ok(seq) = obj.cast::<PySequence>() {
         out.record_dim(depth, seq.len()?)?;
@@ -193,7 +204,9 @@ pub fn from_nested(obj: &Bound<'_, PyAny>, dtype: Option<DType>) -> PyResult<Arr
     for &s in &nested.leaves {
         check_fits(s, dtype)?;
         if matches!(s, Scalar::Complex(_)) && !dtype.is_complex() {
-            return Err(PyTypeError::new_err(format!("cannot store complex values in {dtype}")));
+            return Err(PyTypeError::new_err(format!(
+                "cannot store complex values in {dtype}"
+            )));
         }
     }
     let out = Array::zeros(dtype, &nested.shape).py()?;
@@ -229,7 +242,12 @@ fn infer_dtype(leaves: &[Scalar], array_dtype: Option<DType>) -> PyResult<DType>
     }
     if let Some(d) = array_dtype {
         // Python scalars next to arrays are weak, as in binary operations.
-        let scalar = [Kind::Bool, Kind::SignedInteger, Kind::RealFloating, Kind::ComplexFloating][kind];
+        let scalar = [
+            Kind::Bool,
+            Kind::SignedInteger,
+            Kind::RealFloating,
+            Kind::ComplexFloating,
+        ][kind];
         return Ok(pyarray_core::dtype::promote_weak(d, scalar));
     }
     if leaves.is_empty() {
@@ -238,7 +256,9 @@ fn infer_dtype(leaves: &[Scalar], array_dtype: Option<DType>) -> PyResult<DType>
     Ok(match kind {
         0 => DType::Bool,
         1 if needs_u64 && has_negative => {
-            return Err(PyOverflowError::new_err("integers do not fit one integer dtype"))
+            return Err(PyOverflowError::new_err(
+                "integers do not fit one integer dtype",
+            ))
         }
         1 if needs_u64 => DType::UInt64,
         1 => DType::Int64,
@@ -294,9 +314,7 @@ pub fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
     let view = &keeper.0;
     let dtype = DType::from_buffer_format(&format)
         .filter(|d| d.itemsize() as isize == view.itemsize)
-        .ok_or_else(|| {
-            PyBufferError::new_err(format!("unsupported buffer format {format:?}"))
-        })?;
+        .ok_or_else(|| PyBufferError::new_err(format!("unsupported buffer format {format:?}")))?;
     let ndim = view.ndim as usize;
     let itemsize = view.itemsize;
     // SAFETY: non-NULL shape and strides have ndim entries. Some exporters
@@ -331,8 +349,24 @@ pub fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
     // SAFETY: the exporter keeps [base, base+len) valid until the buffer is released,
     // which happens when the keeper is dropped with the storage.
     let storage = unsafe { pyarray_core::storage::Storage::foreign(base, len, Box::new(keeper)) };
-    Array::from_parts(Arc::new(storage), dtype, shape, strides, (-lo) as usize, writeable)
-        .map(Some)
-        .map_err(crate::errors::to_py)
+    let array = Array::from_parts(
+        Arc::new(storage),
+        dtype,
+        shape,
+        strides,
+        (-lo) as usize,
+        writeable,
+    )
+    .py()?;
+    // Kernels read elements as typed slices, which must be aligned: misaligned
+    // buffers (e.g. np.frombuffer(..., offset=1)) are copied byte-wise.
+    let align = if dtype.is_complex() {
+        dtype.itemsize() / 2
+    } else {
+        dtype.itemsize()
+    };
+    if !(array.data_ptr() as usize).is_multiple_of(align) {
+        return pyarray_core::dlpack::copy_unaligned(&array).py().map(Some);
+    }
+    Ok(Some(array))
 }
-

@@ -103,7 +103,12 @@ pub fn asarray(
     asarray_impl(obj, dtype, copy).map(PyArray::new)
 }
 
-fn filled(shape: &Bound<'_, PyAny>, value: Scalar, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+fn filled(
+    shape: &Bound<'_, PyAny>,
+    value: Scalar,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     parse_device(device)?;
     let dtype = parse_optional_dtype(dtype)?.unwrap_or(DType::Float64);
     let shape = parse_shape(shape)?;
@@ -113,23 +118,37 @@ fn filled(shape: &Bound<'_, PyAny>, value: Scalar, dtype: Option<&Bound<'_, PyAn
 /// Return a new array of the given shape; pyarray fills it with zeros.
 #[pyfunction]
 #[pyo3(signature = (shape, *, dtype = None, device = None))]
-pub fn empty(shape: &Bound<'_, PyAny>, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn empty(
+    shape: &Bound<'_, PyAny>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     zeros(shape, dtype, device)
 }
 
 /// Return a new array of the given shape filled with zeros.
 #[pyfunction]
 #[pyo3(signature = (shape, *, dtype = None, device = None))]
-pub fn zeros(shape: &Bound<'_, PyAny>, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn zeros(
+    shape: &Bound<'_, PyAny>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     parse_device(device)?;
     let dtype = parse_optional_dtype(dtype)?.unwrap_or(DType::Float64);
-    Array::zeros(dtype, &parse_shape(shape)?).py().map(PyArray::new)
+    Array::zeros(dtype, &parse_shape(shape)?)
+        .py()
+        .map(PyArray::new)
 }
 
 /// Return a new array of the given shape filled with ones.
 #[pyfunction]
 #[pyo3(signature = (shape, *, dtype = None, device = None))]
-pub fn ones(shape: &Bound<'_, PyAny>, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn ones(
+    shape: &Bound<'_, PyAny>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     filled(shape, Scalar::Int(1), dtype, device)
 }
 
@@ -138,15 +157,19 @@ fn fill_value(value: &Bound<'_, PyAny>) -> PyResult<Scalar> {
     if let Ok(a) = value.cast::<PyArray>() {
         return a.get().inner.item().py();
     }
-    py_scalar(value)?.ok_or_else(|| {
-        PyTypeError::new_err("fill_value must be a bool, int, float or complex")
-    })
+    py_scalar(value)?
+        .ok_or_else(|| PyTypeError::new_err("fill_value must be a bool, int, float or complex"))
 }
 
 /// Return a new array of the given shape filled with `fill_value`.
 #[pyfunction]
 #[pyo3(signature = (shape, fill_value, *, dtype = None, device = None))]
-pub fn full(shape: &Bound<'_, PyAny>, fill_value: &Bound<'_, PyAny>, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn full(
+    shape: &Bound<'_, PyAny>,
+    fill_value: &Bound<'_, PyAny>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     parse_device(device)?;
     let value = self::fill_value(fill_value)?;
     let dtype = match parse_optional_dtype(dtype)? {
@@ -157,40 +180,66 @@ pub fn full(shape: &Bound<'_, PyAny>, fill_value: &Bound<'_, PyAny>, dtype: Opti
         },
     };
     check_fits(value, dtype)?;
-    creation::full(&parse_shape(shape)?, value, dtype).py().map(PyArray::new)
+    creation::full(&parse_shape(shape)?, value, dtype)
+        .py()
+        .map(PyArray::new)
 }
 
-fn like(x: &PyArray, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>, value: Scalar) -> PyResult<PyArray> {
+fn like(
+    x: &PyArray,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+    value: Scalar,
+) -> PyResult<PyArray> {
     parse_device(device)?;
     let dtype = parse_optional_dtype(dtype)?.unwrap_or(x.inner.dtype());
-    creation::full(x.inner.shape(), value, dtype).py().map(PyArray::new)
+    creation::full(x.inner.shape(), value, dtype)
+        .py()
+        .map(PyArray::new)
 }
 
 /// Return a new array shaped like `x`; pyarray fills it with zeros.
 #[pyfunction]
 #[pyo3(signature = (x, /, *, dtype = None, device = None))]
-pub fn empty_like(x: &PyArray, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn empty_like(
+    x: &PyArray,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     like(x, dtype, device, Scalar::Int(0))
 }
 
 /// Return an array of zeros shaped like `x`.
 #[pyfunction]
 #[pyo3(signature = (x, /, *, dtype = None, device = None))]
-pub fn zeros_like(x: &PyArray, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn zeros_like(
+    x: &PyArray,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     like(x, dtype, device, Scalar::Int(0))
 }
 
 /// Return an array of ones shaped like `x`.
 #[pyfunction]
 #[pyo3(signature = (x, /, *, dtype = None, device = None))]
-pub fn ones_like(x: &PyArray, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn ones_like(
+    x: &PyArray,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     like(x, dtype, device, Scalar::Int(1))
 }
 
 /// Return an array shaped like `x` filled with `fill_value`.
 #[pyfunction]
 #[pyo3(signature = (x, /, fill_value, *, dtype = None, device = None))]
-pub fn full_like(x: &PyArray, fill_value: &Bound<'_, PyAny>, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn full_like(
+    x: &PyArray,
+    fill_value: &Bound<'_, PyAny>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     let value = self::fill_value(fill_value)?;
     let target = parse_optional_dtype(dtype)?.unwrap_or(x.inner.dtype());
     check_scalar_kind(value, target)?;
@@ -201,11 +250,19 @@ pub fn full_like(x: &PyArray, fill_value: &Bound<'_, PyAny>, dtype: Option<&Boun
 /// Evenly spaced values in the half-open interval ``[start, stop)``.
 #[pyfunction]
 #[pyo3(signature = (start, /, stop = None, step = None, *, dtype = None, device = None))]
-pub fn arange(start: &Bound<'_, PyAny>, stop: Option<&Bound<'_, PyAny>>, step: Option<&Bound<'_, PyAny>>, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn arange(
+    start: &Bound<'_, PyAny>,
+    stop: Option<&Bound<'_, PyAny>>,
+    step: Option<&Bound<'_, PyAny>>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     parse_device(device)?;
     let number = |o: &Bound<'_, PyAny>| -> PyResult<Scalar> {
         match py_scalar(o)? {
-            Some(Scalar::Complex(_)) | None => Err(PyTypeError::new_err("arange arguments must be int or float")),
+            Some(Scalar::Complex(_)) | None => Err(PyTypeError::new_err(
+                "arange arguments must be int or float",
+            )),
             Some(s) => Ok(s),
         }
     };
@@ -217,8 +274,14 @@ pub fn arange(start: &Bound<'_, PyAny>, stop: Option<&Bound<'_, PyAny>>, step: O
         Some(s) => number(s)?,
         None => Scalar::Int(1),
     };
-    let all_int = [start, stop, step].iter().all(|s| matches!(s, Scalar::Int(_) | Scalar::Bool(_)));
-    let dtype = parse_optional_dtype(dtype)?.unwrap_or(if all_int { DType::Int64 } else { DType::Float64 });
+    let all_int = [start, stop, step]
+        .iter()
+        .all(|s| matches!(s, Scalar::Int(_) | Scalar::Bool(_)));
+    let dtype = parse_optional_dtype(dtype)?.unwrap_or(if all_int {
+        DType::Int64
+    } else {
+        DType::Float64
+    });
     let result = if all_int && !dtype.is_float() {
         creation::arange_int(start.as_i64(), stop.as_i64(), step.as_i64(), dtype)
     } else {
@@ -230,27 +293,50 @@ pub fn arange(start: &Bound<'_, PyAny>, stop: Option<&Bound<'_, PyAny>>, step: O
 /// ``num`` evenly spaced numbers from ``start`` to ``stop``.
 #[pyfunction]
 #[pyo3(signature = (start, stop, /, num, *, dtype = None, device = None, endpoint = true))]
-pub fn linspace(start: &Bound<'_, PyAny>, stop: &Bound<'_, PyAny>, num: isize, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>, endpoint: bool) -> PyResult<PyArray> {
+pub fn linspace(
+    start: &Bound<'_, PyAny>,
+    stop: &Bound<'_, PyAny>,
+    num: isize,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+    endpoint: bool,
+) -> PyResult<PyArray> {
     parse_device(device)?;
-    let num = usize::try_from(num).map_err(|_| PyValueError::new_err("linspace: num must be non-negative"))?;
+    let num = usize::try_from(num)
+        .map_err(|_| PyValueError::new_err("linspace: num must be non-negative"))?;
     let value = |o: &Bound<'_, PyAny>| -> PyResult<Scalar> {
         py_scalar(o)?.ok_or_else(|| PyTypeError::new_err("linspace bounds must be numbers"))
     };
     let (a, b) = (value(start)?, value(stop)?);
     let complex = matches!(a, Scalar::Complex(_)) || matches!(b, Scalar::Complex(_));
-    let dtype = parse_optional_dtype(dtype)?.unwrap_or(if complex { DType::Complex128 } else { DType::Float64 });
+    let dtype = parse_optional_dtype(dtype)?.unwrap_or(if complex {
+        DType::Complex128
+    } else {
+        DType::Float64
+    });
     if complex && !dtype.is_complex() {
         return Err(PyTypeError::new_err("complex bounds need a complex dtype"));
     }
-    creation::linspace(a.as_complex(), b.as_complex(), num, endpoint, dtype).py().map(PyArray::new)
+    creation::linspace(a.as_complex(), b.as_complex(), num, endpoint, dtype)
+        .py()
+        .map(PyArray::new)
 }
 
 /// A 2-D array with ones on the ``k``-th diagonal and zeros elsewhere.
 #[pyfunction]
 #[pyo3(signature = (n_rows, n_cols = None, /, *, k = 0, dtype = None, device = None))]
-pub fn eye(n_rows: isize, n_cols: Option<isize>, k: isize, dtype: Option<&Bound<'_, PyAny>>, device: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn eye(
+    n_rows: isize,
+    n_cols: Option<isize>,
+    k: isize,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     parse_device(device)?;
-    let dim = |n: isize| usize::try_from(n).map_err(|_| PyValueError::new_err("eye: dimensions must be non-negative"));
+    let dim = |n: isize| {
+        usize::try_from(n)
+            .map_err(|_| PyValueError::new_err("eye: dimensions must be non-negative"))
+    };
     let rows = dim(n_rows)?;
     let cols = dim(n_cols.unwrap_or(n_rows))?;
     let dtype = parse_optional_dtype(dtype)?.unwrap_or(DType::Float64);
@@ -261,7 +347,9 @@ pub fn eye(n_rows: isize, n_cols: Option<isize>, k: isize, dtype: Option<&Bound<
 #[pyfunction]
 #[pyo3(signature = (x, /, *, k = 0))]
 pub fn tril(x: &PyArray, k: isize) -> PyResult<PyArray> {
-    creation::triangle(&x.inner, k, false).py().map(PyArray::new)
+    creation::triangle(&x.inner, k, false)
+        .py()
+        .map(PyArray::new)
 }
 
 /// Upper triangle of a (stack of) matrices; elements below diagonal ``k`` are zeroed.
@@ -274,7 +362,11 @@ pub fn triu(x: &PyArray, k: isize) -> PyResult<PyArray> {
 /// Coordinate matrices from one-dimensional coordinate arrays.
 #[pyfunction]
 #[pyo3(signature = (*arrays, indexing = "xy"))]
-pub fn meshgrid<'py>(py: Python<'py>, arrays: Vec<PyRef<'py, PyArray>>, indexing: &str) -> PyResult<Bound<'py, PyTuple>> {
+pub fn meshgrid<'py>(
+    py: Python<'py>,
+    arrays: Vec<PyRef<'py, PyArray>>,
+    indexing: &str,
+) -> PyResult<Bound<'py, PyTuple>> {
     let xy = match indexing {
         "xy" => true,
         "ij" => false,

@@ -49,7 +49,10 @@ pub fn can_cast(from_: &Bound<'_, PyAny>, to: &Bound<'_, PyAny>) -> PyResult<boo
 /// Python scalars are weak: they take the dtype of the arrays and dtypes.
 #[pyfunction]
 #[pyo3(signature = (*arrays_and_dtypes))]
-pub fn result_type(py: Python<'_>, arrays_and_dtypes: &Bound<'_, PyTuple>) -> PyResult<Py<PyDType>> {
+pub fn result_type(
+    py: Python<'_>,
+    arrays_and_dtypes: &Bound<'_, PyTuple>,
+) -> PyResult<Py<PyDType>> {
     let mut dtype: Option<DType> = None;
     let mut scalars = Vec::new();
     for item in arrays_and_dtypes.iter() {
@@ -94,7 +97,11 @@ fn kind_matches(dtype: DType, kind: &Bound<'_, PyAny>) -> PyResult<bool> {
             "real floating" => k == Kind::RealFloating,
             "complex floating" => k == Kind::ComplexFloating,
             "numeric" => dtype.is_numeric(),
-            _ => return Err(PyValueError::new_err(format!("unknown dtype kind {name:?}"))),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown dtype kind {name:?}"
+                )))
+            }
         });
     }
     if let Ok(d) = kind.cast::<PyDType>() {
@@ -154,7 +161,12 @@ impl FInfo {
     fn __repr__(&self) -> String {
         format!(
             "finfo(bits={}, eps={:e}, max={:e}, min={:e}, smallest_normal={:e}, dtype={})",
-            self.bits, self.eps, self.max, self.min, self.smallest_normal, self.dtype.get().dtype
+            self.bits,
+            self.eps,
+            self.max,
+            self.min,
+            self.smallest_normal,
+            self.dtype.get().dtype
         )
     }
 }
@@ -168,9 +180,18 @@ pub fn finfo(py: Python<'_>, r#type: &Bound<'_, PyAny>) -> PyResult<FInfo> {
     let (bits, eps, max, smallest_normal) = match real {
         DType::Float16 => (16, 2f64.powi(-10), 65504.0, 2f64.powi(-14)),
         DType::BFloat16 => (16, 2f64.powi(-7), half::bf16::MAX.to_f64(), 2f64.powi(-126)),
-        DType::Float32 => (32, f32::EPSILON as f64, f32::MAX as f64, f32::MIN_POSITIVE as f64),
+        DType::Float32 => (
+            32,
+            f32::EPSILON as f64,
+            f32::MAX as f64,
+            f32::MIN_POSITIVE as f64,
+        ),
         DType::Float64 => (64, f64::EPSILON, f64::MAX, f64::MIN_POSITIVE),
-        _ => return Err(PyValueError::new_err(format!("finfo needs a floating dtype, not {d}"))),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "finfo needs a floating dtype, not {d}"
+            )))
+        }
     };
     Ok(FInfo {
         bits,
@@ -218,7 +239,9 @@ impl IInfo {
 pub fn iinfo(py: Python<'_>, r#type: &Bound<'_, PyAny>) -> PyResult<IInfo> {
     let d = dtype_of(r#type)?;
     if !d.is_integer() {
-        return Err(PyValueError::new_err(format!("iinfo needs an integer dtype, not {d}")));
+        return Err(PyValueError::new_err(format!(
+            "iinfo needs an integer dtype, not {d}"
+        )));
     }
     let bits = d.itemsize() * 8;
     let (min, max) = if d.kind() == Kind::SignedInteger {

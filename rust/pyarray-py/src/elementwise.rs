@@ -32,7 +32,11 @@ fn weak_scalar(s: Scalar, like: &Array) -> PyResult<Array> {
 
 /// Operand pair for a binary function; None when `b` is neither an array, a
 /// Python scalar nor convertible (operators then return NotImplemented).
-fn operands(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>, strict: bool) -> PyResult<Option<(Array, Array)>> {
+fn operands(
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    strict: bool,
+) -> PyResult<Option<(Array, Array)>> {
     let arr = |x: &Bound<'_, PyAny>| x.cast::<PyArray>().ok().map(|a| a.get().inner.clone());
     match (arr(a), arr(b)) {
         (Some(x), Some(y)) => Ok(Some((x, y))),
@@ -58,7 +62,11 @@ fn operands(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>, strict: bool) -> PyResul
 }
 
 /// Run core work, without the GIL when it is large.
-fn run<R: Send>(py: Python<'_>, size: usize, work: impl FnOnce() -> pyarray_core::Result<R> + Send) -> PyResult<R> {
+fn run<R: Send>(
+    py: Python<'_>,
+    size: usize,
+    work: impl FnOnce() -> pyarray_core::Result<R> + Send,
+) -> PyResult<R> {
     if size >= RELEASE_GIL_ABOVE {
         py.detach(work).py()
     } else {
@@ -71,13 +79,23 @@ pub fn unary(py: Python<'_>, op: UnaryOp, x: &Bound<'_, PyAny>) -> PyResult<PyAr
     run(py, x.size(), || ew::unary(op, &x)).map(PyArray::new)
 }
 
-pub fn binary(py: Python<'_>, op: BinaryOp, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<PyArray> {
+pub fn binary(
+    py: Python<'_>,
+    op: BinaryOp,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+) -> PyResult<PyArray> {
     let (a, b) = operands(a, b, false)?.expect("non-strict operands always convert");
     run(py, a.size().max(b.size()), || ew::binary(op, &a, &b)).map(PyArray::new)
 }
 
 /// `a op b` for the operators: NotImplemented for unsupported right operands.
-pub fn operator(py: Python<'_>, op: BinaryOp, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+pub fn operator(
+    py: Python<'_>,
+    op: BinaryOp,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+) -> PyResult<Py<PyAny>> {
     match operands(a, b, true)? {
         Some((a, b)) => {
             let r = run(py, a.size().max(b.size()), || ew::binary(op, &a, &b))?;
@@ -88,7 +106,12 @@ pub fn operator(py: Python<'_>, op: BinaryOp, a: &Bound<'_, PyAny>, b: &Bound<'_
 }
 
 /// `a op= b`: writes into `a`.
-pub fn inplace(py: Python<'_>, op: BinaryOp, a: &Bound<'_, PyArray>, b: &Bound<'_, PyAny>) -> PyResult<()> {
+pub fn inplace(
+    py: Python<'_>,
+    op: BinaryOp,
+    a: &Bound<'_, PyArray>,
+    b: &Bound<'_, PyAny>,
+) -> PyResult<()> {
     let (x, y) = match operands(a.as_any(), b, true)? {
         Some(pair) => pair,
         None => {
@@ -213,7 +236,12 @@ binary_functions! {
 ///     Same dtype as x.
 #[pyfunction]
 #[pyo3(signature = (x, /, min = None, max = None))]
-pub fn clip(py: Python<'_>, x: &Bound<'_, PyAny>, min: Option<&Bound<'_, PyAny>>, max: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+pub fn clip(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    min: Option<&Bound<'_, PyAny>>,
+    max: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
     let x = as_array(x)?;
     let bound = |b: Option<&Bound<'_, PyAny>>| -> PyResult<Option<Array>> {
         match b {
@@ -234,12 +262,76 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     macro_rules! add {
         ($($f:ident),*) => {$( m.add_function(wrap_pyfunction!($f, m)?)?; )*};
     }
-    add!(abs, acos, acosh, asin, asinh, atan, atanh, bitwise_invert, ceil, conj, cos, cosh, exp,
-        expm1, floor, imag, isfinite, isinf, isnan, log, log1p, log2, log10, logical_not, negative,
-        positive, real, reciprocal, round, sign, signbit, sin, sinh, square, sqrt, tan, tanh, trunc);
-    add!(add, atan2, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift, bitwise_xor,
-        copysign, divide, equal, floor_divide, greater, greater_equal, hypot, less, less_equal,
-        logaddexp, logical_and, logical_or, logical_xor, maximum, minimum, multiply, nextafter,
-        not_equal, pow, remainder, subtract, clip);
+    add!(
+        abs,
+        acos,
+        acosh,
+        asin,
+        asinh,
+        atan,
+        atanh,
+        bitwise_invert,
+        ceil,
+        conj,
+        cos,
+        cosh,
+        exp,
+        expm1,
+        floor,
+        imag,
+        isfinite,
+        isinf,
+        isnan,
+        log,
+        log1p,
+        log2,
+        log10,
+        logical_not,
+        negative,
+        positive,
+        real,
+        reciprocal,
+        round,
+        sign,
+        signbit,
+        sin,
+        sinh,
+        square,
+        sqrt,
+        tan,
+        tanh,
+        trunc
+    );
+    add!(
+        add,
+        atan2,
+        bitwise_and,
+        bitwise_left_shift,
+        bitwise_or,
+        bitwise_right_shift,
+        bitwise_xor,
+        copysign,
+        divide,
+        equal,
+        floor_divide,
+        greater,
+        greater_equal,
+        hypot,
+        less,
+        less_equal,
+        logaddexp,
+        logical_and,
+        logical_or,
+        logical_xor,
+        maximum,
+        minimum,
+        multiply,
+        nextafter,
+        not_equal,
+        pow,
+        remainder,
+        subtract,
+        clip
+    );
     Ok(())
 }

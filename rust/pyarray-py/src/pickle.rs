@@ -19,7 +19,7 @@ pub fn _rebuild(data: &Bound<'_, PyAny>, dtype: &str, shape: Vec<usize>) -> PyRe
     let raw = bytes.reinterpret(DType::UInt8, &[n]).py()?;
     // Writable aligned buffers (protocol 5) are used in place; read-only
     // in-band bytes or unaligned data are copied, so the result is writable.
-    let aligned = if raw.writeable() && raw.data_ptr() as usize % dtype.itemsize() == 0 {
+    let aligned = if raw.writeable() && (raw.data_ptr() as usize).is_multiple_of(dtype.itemsize()) {
         raw
     } else {
         raw.to_contiguous().py()?

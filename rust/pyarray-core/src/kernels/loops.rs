@@ -130,15 +130,20 @@ pub fn map1<T: Element, U: Element>(
     }
     let bs = x.byte_strides();
     let out_bs = out.byte_strides();
-    for_each_run(x.shape(), [&out_bs, &bs], [out.data_ptr(), x.data_ptr()], |p, len, s| {
-        for i in 0..len as isize {
-            // SAFETY: pointers walk inside both arrays' extents.
-            unsafe {
-                let v = (p[1].offset(i * s[1]) as *const T).read_unaligned();
-                (p[0].offset(i * s[0]) as *mut U).write_unaligned(f(v));
+    for_each_run(
+        x.shape(),
+        [&out_bs, &bs],
+        [out.data_ptr(), x.data_ptr()],
+        |p, len, s| {
+            for i in 0..len as isize {
+                // SAFETY: pointers walk inside both arrays' extents.
+                unsafe {
+                    let v = (p[1].offset(i * s[1]) as *const T).read_unaligned();
+                    (p[0].offset(i * s[0]) as *mut U).write_unaligned(f(v));
+                }
             }
-        }
-    });
+        },
+    );
     Ok(out)
 }
 
@@ -209,8 +214,14 @@ mod tests {
 
     #[test]
     fn broadcast_and_strided_operands() {
-        let a = arange_int(0, 6, 1, DType::Int64).unwrap().reshape(&[2, 3]).unwrap();
-        let col = arange_int(0, 2, 1, DType::Int64).unwrap().reshape(&[2, 1]).unwrap();
+        let a = arange_int(0, 6, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[2, 3])
+            .unwrap();
+        let col = arange_int(0, 2, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[2, 1])
+            .unwrap();
         let r = map2::<i64, i64>(&a, &col, |x, y| x * 10 + y).unwrap();
         assert_eq!(vals(&r), vec![0, 10, 20, 31, 41, 51]);
         let t = a.transpose();
@@ -226,6 +237,9 @@ mod tests {
         let r = map1::<i64, i64>(&a, true, |x| x * 2).unwrap();
         assert_eq!(r.get_scalar(&[n as usize - 1]).as_i64(), 2 * (n - 1));
         let rev = a.slice_axis(0, n as usize - 1, 3, -1);
-        assert_eq!(vals(&map1::<i64, i64>(&rev, false, |x| -x).unwrap()), vec![-(n - 1), -(n - 2), -(n - 3)]);
+        assert_eq!(
+            vals(&map1::<i64, i64>(&rev, false, |x| -x).unwrap()),
+            vec![-(n - 1), -(n - 2), -(n - 3)]
+        );
     }
 }

@@ -463,7 +463,8 @@ where
     T::Part: Into<f64>,
 {
     use crate::dtype::Scalar;
-    let (ar, ai, br, bi): (f64, f64, f64, f64) = (a.re().into(), a.im().into(), b.re().into(), b.im().into());
+    let (ar, ai, br, bi): (f64, f64, f64, f64) =
+        (a.re().into(), a.im().into(), b.re().into(), b.im().into());
     let (re, im) = if br == 0.0 && bi == 0.0 {
         (ar / br.abs(), ai / br.abs())
     } else if br.abs() >= bi.abs() {
@@ -517,10 +518,13 @@ mod tests {
     fn float_helpers() {
         assert_eq!(1.0f64.nextafter(2.0), 1.0 + f64::EPSILON);
         assert_eq!(0.0f32.nextafter(-1.0), -f32::from_bits(1));
-        assert_eq!(f16::from_f32(1.0).nextafter(f16::from_f32(2.0)), f16::from_f32(1.0009766));
+        assert_eq!(
+            f16::from_f32(1.0).nextafter(f16::from_f32(2.0)),
+            f16::from_f32(1.0009766)
+        );
         assert!((1.0f64.logaddexp(1.0) - (1.0 + 2f64.ln())).abs() < 1e-15);
         assert_eq!(f64::INFINITY.logaddexp(f64::INFINITY), f64::INFINITY);
-        assert_eq!(Real::max(1.0f64, f64::NAN).is_nan(), true);
+        assert!(Real::max(1.0f64, f64::NAN).is_nan());
         assert_eq!(Real::round(2.5f64), 2.0);
     }
 
@@ -529,6 +533,9 @@ mod tests {
         let z = Complex64::new(3.0, 4.0);
         assert_eq!(z.norm(), 5.0);
         assert_eq!(z.div(Complex64::new(0.0, 1.0)), Complex64::new(4.0, -3.0));
-        assert_eq!(Complex64::new(0.0, 0.0).pow(Complex64::new(0.0, 0.0)), Complex64::new(1.0, 0.0));
+        assert_eq!(
+            Complex64::new(0.0, 0.0).pow(Complex64::new(0.0, 0.0)),
+            Complex64::new(1.0, 0.0)
+        );
     }
 }
