@@ -15,6 +15,8 @@ pub mod indexing;
 pub mod iter;
 pub mod kernels;
 pub mod layout;
+pub mod manipulation;
+pub mod searching;
 pub mod storage;
 
 pub use array::Array;

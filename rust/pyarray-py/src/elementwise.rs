@@ -257,6 +257,34 @@ pub fn clip(
     run(py, x.size(), || ew::clip(&x, lo.as_ref(), hi.as_ref())).map(PyArray::new)
 }
 
+/// Elements of `x1` where `condition` is true, elements of `x2` elsewhere.
+///
+/// Parameters
+/// ----------
+/// condition : array
+///     Boolean; broadcast with x1 and x2.
+/// x1, x2 : array or Python scalar
+///     A Python scalar takes the other operand's dtype.
+///
+/// Returns
+/// -------
+/// array
+#[pyfunction]
+#[pyo3(signature = (condition, x1, x2, /))]
+pub fn r#where(
+    py: Python<'_>,
+    condition: &Bound<'_, PyAny>,
+    x1: &Bound<'_, PyAny>,
+    x2: &Bound<'_, PyAny>,
+) -> PyResult<PyArray> {
+    let cond = as_array(condition)?;
+    let (a, b) = operands(x1, x2, false)?.expect("non-strict operands always convert");
+    run(py, cond.size().max(a.size()).max(b.size()), || {
+        pyarray_core::searching::where_(&cond, &a, &b)
+    })
+    .map(PyArray::new)
+}
+
 /// Register every elementwise function on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     macro_rules! add {
@@ -331,7 +359,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         pow,
         remainder,
         subtract,
-        clip
+        clip,
+        r#where
     );
     Ok(())
 }

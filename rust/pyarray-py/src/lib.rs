@@ -10,6 +10,7 @@ mod dlpack;
 mod dtypes;
 mod elementwise;
 mod errors;
+mod manipulation;
 mod pickle;
 
 use pyarray_core::DType;
@@ -53,6 +54,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(data_types::result_type, m)?)?;
 
     elementwise::register(m)?;
+    manipulation::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
 

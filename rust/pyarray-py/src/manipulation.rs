@@ -1,0 +1,261 @@
+//! Manipulation functions (views wherever the layout allows) and the
+//! utility functions `all` and `any`.
+
+use crate::array::PyArray;
+use crate::creation::parse_shape;
+use crate::errors::IntoPyResult;
+use pyarray_core::manipulation::{self as manip, normalize_axes, normalize_axis};
+use pyarray_core::Array;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// An `axis` argument that may be an int or a tuple of ints.
+fn axes_arg(axis: &Bound<'_, PyAny>) -> PyResult<Vec<isize>> {
+    if let Ok(a) = axis.extract::<isize>() {
+        return Ok(vec![a]);
+    }
+    axis.extract::<Vec<isize>>()
+        .map_err(|_| PyTypeError::new_err("axis must be an int or a tuple of ints"))
+}
+
+fn inner(arrays: &[PyRef<'_, PyArray>]) -> Vec<Array> {
+    arrays.iter().map(|a| a.inner.clone()).collect()
+}
+
+/// Reshape `x` (a view when the layout allows).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// shape : tuple of int
+///     One entry may be -1 (inferred).
+/// copy : bool, optional
+///     True always copies; False never copies (ValueError if a view is impossible).
+///
+/// Returns
+/// -------
+/// array
+#[pyfunction]
+#[pyo3(signature = (x, /, shape, *, copy = None))]
+pub fn reshape(x: &PyArray, shape: &Bound<'_, PyAny>, copy: Option<bool>) -> PyResult<PyArray> {
+    let dims: Vec<isize> = if let Ok(n) = shape.extract::<isize>() {
+        vec![n]
+    } else {
+        shape.extract()?
+    };
+    let size = x.inner.size();
+    let unknown = dims.iter().filter(|&&d| d == -1).count();
+    if unknown > 1 || dims.iter().any(|&d| d < -1) {
+        return Err(PyValueError::new_err(format!("invalid shape {dims:?}")));
+    }
+    let known: usize = dims
+        .iter()
+        .filter(|&&d| d >= 0)
+        .map(|&d| d as usize)
+        .product();
+    let shape: Vec<usize> = dims
+        .iter()
+        .map(|&d| {
+            if d >= 0 {
+                Ok(d as usize)
+            } else if known > 0 && size.is_multiple_of(known) {
+                Ok(size / known)
+            } else {
+                Err(PyValueError::new_err(format!(
+                    "cannot reshape array of size {size} into shape {dims:?}"
+                )))
+            }
+        })
+        .collect::<PyResult<_>>()?;
+    let out = match copy {
+        Some(true) => x.inner.to_contiguous().py()?.reshape(&shape).py()?,
+        Some(false) => x.inner.reshape_view(&shape).ok_or_else(|| {
+            PyValueError::new_err("reshape(copy=False): the result cannot be a view")
+        })?,
+        None => x.inner.reshape(&shape).py()?,
+    };
+    Ok(PyArray::new(out))
+}
+
+/// Permute the axes of `x` (a view).
+#[pyfunction]
+#[pyo3(signature = (x, /, axes))]
+pub fn permute_dims(x: &PyArray, axes: Vec<isize>) -> PyResult<PyArray> {
+    if axes.len() != x.inner.ndim() {
+        return Err(PyValueError::new_err("axes must list every axis once"));
+    }
+    let axes = normalize_axes(&axes, x.inner.ndim()).py()?;
+    x.inner.permute(&axes).py().map(PyArray::new)
+}
+
+/// Transpose the last two axes of `x` (a view).
+#[pyfunction]
+#[pyo3(signature = (x, /))]
+pub fn matrix_transpose(x: &PyArray) -> PyResult<PyArray> {
+    x.inner.matrix_transpose().py().map(PyArray::new)
+}
+
+/// Insert length-1 axes at the given positions of the result (a view).
+#[pyfunction]
+#[pyo3(signature = (x, /, axis = None))]
+pub fn expand_dims(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+    let axes = match axis {
+        Some(a) => axes_arg(a)?,
+        None => vec![0],
+    };
+    let out_ndim = x.inner.ndim() + axes.len();
+    let mut positions = normalize_axes(&axes, out_ndim).py()?;
+    positions.sort_unstable();
+    let mut out = x.inner.clone();
+    for p in positions {
+        out = out.insert_axis(p);
+    }
+    Ok(PyArray::new(out))
+}
+
+/// Remove the given length-1 axes (a view).
+#[pyfunction]
+#[pyo3(signature = (x, /, axis))]
+pub fn squeeze(x: &PyArray, axis: &Bound<'_, PyAny>) -> PyResult<PyArray> {
+    let axes = normalize_axes(&axes_arg(axis)?, x.inner.ndim()).py()?;
+    x.inner.squeeze(&axes).py().map(PyArray::new)
+}
+
+/// Broadcast `x` to `shape` (a read-only view).
+#[pyfunction]
+#[pyo3(signature = (x, /, shape))]
+pub fn broadcast_to(x: &PyArray, shape: &Bound<'_, PyAny>) -> PyResult<PyArray> {
+    x.inner
+        .broadcast_to(&parse_shape(shape)?)
+        .py()
+        .map(PyArray::new)
+}
+
+/// Broadcast arrays against each other (read-only views).
+#[pyfunction]
+#[pyo3(signature = (*arrays))]
+pub fn broadcast_arrays<'py>(
+    py: Python<'py>,
+    arrays: Vec<PyRef<'py, PyArray>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let arrays = inner(&arrays);
+    let shapes: Vec<&[usize]> = arrays.iter().map(|a| a.shape()).collect();
+    let shape = manip::broadcast_all(&shapes).py()?;
+    let views = arrays
+        .iter()
+        .map(|a| a.broadcast_to(&shape).map(PyArray::new))
+        .collect::<pyarray_core::Result<Vec<_>>>()
+        .py()?;
+    PyTuple::new(py, views)
+}
+
+/// The shape that results from broadcasting the given shapes.
+#[pyfunction]
+#[pyo3(signature = (*shapes))]
+pub fn broadcast_shapes<'py>(
+    py: Python<'py>,
+    shapes: Vec<Vec<usize>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let refs: Vec<&[usize]> = shapes.iter().map(|s| s.as_slice()).collect();
+    PyTuple::new(py, manip::broadcast_all(&refs).py()?)
+}
+
+/// Reverse the order of elements along the given axes (all by default); a view.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None))]
+pub fn flip(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
+    let axes = match axis {
+        Some(a) if !a.is_none() => normalize_axes(&axes_arg(a)?, x.inner.ndim()).py()?,
+        _ => (0..x.inner.ndim()).collect(),
+    };
+    Ok(PyArray::new(manip::flip(&x.inner, &axes)))
+}
+
+/// Join arrays along an existing axis (``axis=None`` flattens first).
+#[pyfunction]
+#[pyo3(signature = (arrays, /, *, axis = Some(0)))]
+pub fn concat(
+    py: Python<'_>,
+    arrays: Vec<PyRef<'_, PyArray>>,
+    axis: Option<isize>,
+) -> PyResult<PyArray> {
+    let mut arrays = inner(&arrays);
+    let axis = match axis {
+        None => {
+            arrays = arrays
+                .iter()
+                .map(|a| a.reshape(&[a.size()]))
+                .collect::<pyarray_core::Result<_>>()
+                .py()?;
+            0
+        }
+        Some(a) => normalize_axis(a, arrays.first().map_or(0, |a| a.ndim())).py()?,
+    };
+    py.detach(|| manip::concat(&arrays, axis))
+        .py()
+        .map(PyArray::new)
+}
+
+/// Join arrays of one shape along a new axis.
+#[pyfunction]
+#[pyo3(signature = (arrays, /, *, axis = 0))]
+pub fn stack(py: Python<'_>, arrays: Vec<PyRef<'_, PyArray>>, axis: isize) -> PyResult<PyArray> {
+    let arrays = inner(&arrays);
+    let axis = normalize_axis(axis, arrays.first().map_or(0, |a| a.ndim()) + 1).py()?;
+    py.detach(|| manip::stack(&arrays, axis))
+        .py()
+        .map(PyArray::new)
+}
+
+fn all_any(
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+    any: bool,
+) -> PyResult<PyArray> {
+    let axes = match axis {
+        Some(a) if !a.is_none() => normalize_axes(&axes_arg(a)?, x.inner.ndim()).py()?,
+        _ => (0..x.inner.ndim()).collect(),
+    };
+    manip::all_any(&x.inner, &axes, keepdims, any)
+        .py()
+        .map(PyArray::new)
+}
+
+/// Test whether all elements along the given axes are true.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn all(x: &PyArray, axis: Option<&Bound<'_, PyAny>>, keepdims: bool) -> PyResult<PyArray> {
+    all_any(x, axis, keepdims, false)
+}
+
+/// Test whether any element along the given axes is true.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn any(x: &PyArray, axis: Option<&Bound<'_, PyAny>>, keepdims: bool) -> PyResult<PyArray> {
+    all_any(x, axis, keepdims, true)
+}
+
+/// Register the section's functions.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    macro_rules! add {
+        ($($f:ident),*) => {$( m.add_function(wrap_pyfunction!($f, m)?)?; )*};
+    }
+    add!(
+        reshape,
+        permute_dims,
+        matrix_transpose,
+        expand_dims,
+        squeeze,
+        broadcast_to,
+        broadcast_arrays,
+        broadcast_shapes,
+        flip,
+        concat,
+        stack,
+        all,
+        any
+    );
+    Ok(())
+}
