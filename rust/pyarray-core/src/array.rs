@@ -4,7 +4,7 @@
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result};
 use crate::iter::for_each_run;
-use crate::layout::{self, broadcast_strides, c_strides, checked_size};
+use crate::layout::{self, broadcast_strides, c_strides, checked_size, Dims, Strides};
 use crate::storage::Storage;
 use std::sync::Arc;
 
@@ -12,9 +12,9 @@ use std::sync::Arc;
 pub struct Array {
     storage: Arc<Storage>,
     dtype: DType,
-    shape: Vec<usize>,
+    shape: Dims,
     /// Strides in elements; negative (reversed) and zero (broadcast) allowed.
-    strides: Vec<isize>,
+    strides: Strides,
     /// Byte offset of element [0, 0, ...] from the start of the storage.
     offset: usize,
     writeable: bool,
@@ -42,7 +42,7 @@ impl Array {
         Ok(Array {
             storage: Arc::new(storage),
             dtype,
-            shape: shape.to_vec(),
+            shape: Dims::from_slice(shape),
             strides: c_strides(shape),
             offset: 0,
             writeable: true,
@@ -95,8 +95,8 @@ impl Array {
         Ok(Array {
             storage,
             dtype,
-            shape,
-            strides,
+            shape: Dims::from_slice(&shape),
+            strides: Strides::from_slice(&strides),
             offset,
             writeable,
         })
@@ -136,7 +136,7 @@ impl Array {
     pub fn data_ptr(&self) -> *mut u8 {
         self.storage.as_ptr().wrapping_add(self.offset)
     }
-    pub fn byte_strides(&self) -> Vec<isize> {
+    pub fn byte_strides(&self) -> Strides {
         let s = self.itemsize() as isize;
         self.strides.iter().map(|&x| x * s).collect()
     }
@@ -174,7 +174,7 @@ impl Array {
         }
         Ok(Array {
             dtype,
-            shape: shape.to_vec(),
+            shape: Dims::from_slice(shape),
             strides: c_strides(shape),
             ..self.clone()
         })
@@ -291,7 +291,7 @@ impl Array {
     // ------------------------------------------------------------------
     // Views
 
-    fn view(&self, shape: Vec<usize>, strides: Vec<isize>, offset: usize) -> Array {
+    fn view(&self, shape: Dims, strides: Strides, offset: usize) -> Array {
         Array {
             storage: self.storage.clone(),
             dtype: self.dtype,
@@ -346,7 +346,7 @@ impl Array {
     /// A read-only view broadcast to `shape`.
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array> {
         let strides = broadcast_strides(&self.shape, &self.strides, shape)?;
-        let mut v = self.view(shape.to_vec(), strides, self.offset);
+        let mut v = self.view(Dims::from_slice(shape), strides, self.offset);
         v.writeable = false;
         Ok(v)
     }
@@ -362,8 +362,8 @@ impl Array {
 
     /// View without the given length-1 axes.
     pub fn squeeze(&self, axes: &[usize]) -> Result<Array> {
-        let mut shape = Vec::new();
-        let mut strides = Vec::new();
+        let mut shape = Dims::new();
+        let mut strides = Strides::new();
         for i in 0..self.ndim() {
             if axes.contains(&i) {
                 if self.shape[i] != 1 {
@@ -386,7 +386,7 @@ impl Array {
             return None;
         }
         if self.size() == 0 || self.is_c_contiguous() {
-            return Some(self.view(shape.to_vec(), c_strides(shape), self.offset));
+            return Some(self.view(Dims::from_slice(shape), c_strides(shape), self.offset));
         }
         // General case: match groups of old axes to groups of new axes; each old
         // group must be contiguous among itself.
@@ -397,7 +397,7 @@ impl Array {
             .filter(|(&d, _)| d != 1)
             .map(|(&d, &s)| (d, s))
             .collect();
-        let mut new_strides = vec![0isize; shape.len()];
+        let mut new_strides: Strides = smallvec::smallvec![0isize; shape.len()];
         let (mut oi, mut ni) = (0, 0);
         while ni < shape.len() {
             if shape[ni] == 1 {
@@ -435,7 +435,7 @@ impl Array {
         if oi != old.len() {
             return None;
         }
-        Some(self.view(shape.to_vec(), new_strides, self.offset))
+        Some(self.view(Dims::from_slice(shape), new_strides, self.offset))
     }
 
     /// Reshape, copying only when a view is impossible.

@@ -622,7 +622,7 @@ fn import_shape(raw: &[i64]) -> Result<Vec<usize>> {
 /// overflow our byte arithmetic later.
 fn import_strides(shape: &[usize], raw: Option<&[i64]>, size: usize) -> Result<Vec<isize>> {
     let Some(raw) = raw.filter(|_| size > 0) else {
-        return Ok(c_strides(shape));
+        return Ok(c_strides(shape).to_vec());
     };
     let mut out = vec![0isize; shape.len()];
     let mut c_stride: isize = 1; // C stride of dimension i (size > 0: no overflow)

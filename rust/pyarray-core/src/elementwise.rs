@@ -326,7 +326,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Array, b: &Array) -> Result<()> {
         )));
     }
     let shape = broadcast_shapes(a.shape(), b.shape())?;
-    if shape != a.shape() {
+    if shape.as_slice() != a.shape() {
         return Err(Error::Value(format!(
             "in-place {}: operand of shape {:?} would broadcast the result to {shape:?}, not {:?}",
             op.name(),
@@ -412,11 +412,11 @@ pub fn clip(x: &Array, min: Option<&Array>, max: Option<&Array>) -> Result<Array
         return unsupported("clip", d);
     }
     let mut out = x.to_contiguous()?;
-    let mut shape = x.shape().to_vec();
+    let mut shape = crate::layout::Dims::from_slice(x.shape());
     for bound in [min, max].into_iter().flatten() {
         shape = broadcast_shapes(&shape, bound.shape())?;
     }
-    if shape != x.shape() {
+    if shape.as_slice() != x.shape() {
         out = out.broadcast_to(&shape)?.to_contiguous()?;
     }
     if let Some(lo) = min {

@@ -21,7 +21,7 @@ pub fn for_each_run<const K: usize>(
         run(base, 1, [0; K]);
         return;
     };
-    let mut index = vec![0usize; outer.len()];
+    let mut index: smallvec::SmallVec<[usize; 6]> = smallvec::smallvec![0usize; outer.len()];
     let mut ptrs = base;
     loop {
         run(ptrs, inner.len, inner.strides);

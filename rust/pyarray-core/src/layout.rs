@@ -2,6 +2,12 @@
 //! axis coalescing that turns most n-d loops into one flat loop.
 
 use crate::error::{Error, Result};
+use smallvec::SmallVec;
+
+/// A shape; up to 6 dimensions live inline, so small-array calls do not allocate.
+pub type Dims = SmallVec<[usize; 6]>;
+/// Strides (in elements or bytes), inline like `Dims`.
+pub type Strides = SmallVec<[isize; 6]>;
 
 /// Largest byte size we accept for one array (what `isize` can address).
 const MAX_BYTES: usize = isize::MAX as usize;
@@ -32,8 +38,8 @@ fn too_big(shape: &[usize]) -> Error {
 }
 
 /// Row-major (C order) strides in elements.
-pub fn c_strides(shape: &[usize]) -> Vec<isize> {
-    let mut strides = vec![0isize; shape.len()];
+pub fn c_strides(shape: &[usize]) -> Strides {
+    let mut strides: Strides = smallvec::smallvec![0isize; shape.len()];
     let mut acc: isize = 1;
     for i in (0..shape.len()).rev() {
         strides[i] = acc;
@@ -58,9 +64,12 @@ pub fn is_c_contiguous(shape: &[usize], strides: &[isize]) -> bool {
 }
 
 /// The broadcast shape of two shapes, per the standard's rules.
-pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
+pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Dims> {
+    if a == b {
+        return Ok(Dims::from_slice(a));
+    }
     let n = a.len().max(b.len());
-    let mut out = vec![0; n];
+    let mut out: Dims = smallvec::smallvec![0; n];
     for i in 0..n {
         let da = if i < n - a.len() {
             1
@@ -88,18 +97,14 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
 
 /// Strides (in elements) that view `shape`/`strides` as the larger `target`
 /// shape: new leading axes and stretched size-1 axes get stride 0.
-pub fn broadcast_strides(
-    shape: &[usize],
-    strides: &[isize],
-    target: &[usize],
-) -> Result<Vec<isize>> {
+pub fn broadcast_strides(shape: &[usize], strides: &[isize], target: &[usize]) -> Result<Strides> {
     if shape.len() > target.len() {
         return Err(Error::Value(format!(
             "cannot broadcast shape {shape:?} to {target:?}"
         )));
     }
     let lead = target.len() - shape.len();
-    let mut out = vec![0isize; target.len()];
+    let mut out: Strides = smallvec::smallvec![0isize; target.len()];
     for i in 0..shape.len() {
         out[lead + i] = if shape[i] == target[lead + i] {
             strides[i]
@@ -124,8 +129,8 @@ pub struct Dim<const K: usize> {
 /// Merge dimensions that can be walked as one (for every operand, the outer
 /// stride equals inner stride × inner length) and drop length-1 dimensions.
 /// Returns an empty vector for a single element; a zero-length dimension is kept.
-pub fn coalesce<const K: usize>(shape: &[usize], strides: [&[isize]; K]) -> Vec<Dim<K>> {
-    let mut dims: Vec<Dim<K>> = Vec::with_capacity(shape.len());
+pub fn coalesce<const K: usize>(shape: &[usize], strides: [&[isize]; K]) -> SmallVec<[Dim<K>; 6]> {
+    let mut dims: SmallVec<[Dim<K>; 6]> = SmallVec::new();
     for (i, &len) in shape.iter().enumerate() {
         if len == 1 {
             continue;
@@ -160,7 +165,7 @@ mod tests {
 
     #[test]
     fn strides_and_contiguity() {
-        assert_eq!(c_strides(&[2, 3, 4]), vec![12, 4, 1]);
+        assert_eq!(c_strides(&[2, 3, 4]).as_slice(), &[12, 4, 1]);
         assert!(is_c_contiguous(&[2, 3], &[3, 1]));
         assert!(!is_c_contiguous(&[2, 3], &[1, 2]));
         assert!(is_c_contiguous(&[1, 3], &[99, 1]));
@@ -168,8 +173,8 @@ mod tests {
 
     #[test]
     fn broadcasting() {
-        assert_eq!(broadcast_shapes(&[3, 1], &[4]).unwrap(), vec![3, 4]);
-        assert_eq!(broadcast_shapes(&[], &[2, 0]).unwrap(), vec![2, 0]);
+        assert_eq!(broadcast_shapes(&[3, 1], &[4]).unwrap().as_slice(), &[3, 4]);
+        assert_eq!(broadcast_shapes(&[], &[2, 0]).unwrap().as_slice(), &[2, 0]);
         assert!(broadcast_shapes(&[3], &[4]).is_err());
         assert_eq!(
             broadcast_strides(&[3, 1], &[1, 1], &[2, 3, 4]).unwrap(),

@@ -35,9 +35,12 @@ pub fn normalize_axes(axes: &[isize], ndim: usize) -> Result<Vec<usize>> {
 
 /// Broadcast several shapes together.
 pub fn broadcast_all(shapes: &[&[usize]]) -> Result<Vec<usize>> {
-    shapes
+    let shape = shapes
         .iter()
-        .try_fold(Vec::new(), |acc, s| broadcast_shapes(&acc, s))
+        .try_fold(crate::layout::Dims::new(), |acc, s| {
+            broadcast_shapes(&acc, s)
+        })?;
+    Ok(shape.to_vec())
 }
 
 /// View with the given axes reversed.

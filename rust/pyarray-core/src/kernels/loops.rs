@@ -7,7 +7,7 @@ use crate::array::Array;
 use crate::dtype::Element;
 use crate::error::Result;
 use crate::iter::for_each_run;
-use crate::layout::{broadcast_shapes, broadcast_strides};
+use crate::layout::{broadcast_shapes, broadcast_strides, Strides};
 use rayon::prelude::*;
 
 /// Below this many elements, threads cost more than they save (a rayon join
@@ -169,7 +169,10 @@ pub fn write2<T: Element, U: Element>(
     debug_assert!(a.dtype() == T::DTYPE && b.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     let t = size_of::<T>() as isize;
     let u = size_of::<U>() as isize;
-    let to_bytes = |s: Vec<isize>, size: isize| s.into_iter().map(|x| x * size).collect::<Vec<_>>();
+    let to_bytes = |mut s: Strides, size: isize| {
+        s.iter_mut().for_each(|x| *x *= size);
+        s
+    };
     let sa = to_bytes(broadcast_strides(a.shape(), a.strides(), out.shape())?, t);
     let sb = to_bytes(broadcast_strides(b.shape(), b.strides(), out.shape())?, t);
     let so = out.byte_strides();
