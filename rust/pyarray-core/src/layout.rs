@@ -177,7 +177,9 @@ mod tests {
         assert_eq!(broadcast_shapes(&[], &[2, 0]).unwrap().as_slice(), &[2, 0]);
         assert!(broadcast_shapes(&[3], &[4]).is_err());
         assert_eq!(
-            broadcast_strides(&[3, 1], &[1, 1], &[2, 3, 4]).unwrap().as_slice(),
+            broadcast_strides(&[3, 1], &[1, 1], &[2, 3, 4])
+                .unwrap()
+                .as_slice(),
             &[0, 1, 0]
         );
     }

@@ -428,7 +428,9 @@ mod cfun {
         if z.norm() > LARGE {
             return C::new(0.0, FRAC_PI_2.copysign(z.im));
         }
-        ((C::new(1.0, 0.0) + z).ln() - (C::new(1.0, 0.0) - z).ln()) * 0.5
+        // 1 - z written out so the imaginary zero keeps its sign (-y), which
+        // picks the side of the branch cut as C99 prescribes.
+        (C::new(1.0 + z.re, z.im).ln() - C::new(1.0 - z.re, -z.im).ln()) * 0.5
     }
     pub fn tanh(z: C) -> C {
         let (x, y) = (z.re, z.im);
@@ -439,6 +441,80 @@ mod cfun {
         }
         let d = (2.0 * x).cosh() + (2.0 * y).cos();
         C::new((2.0 * x).sinh() / d, (2.0 * y).sin() / d)
+    }
+    /// Beyond this, exp(x) overflows although exp(x) * t may not.
+    const EXP_OVERFLOW: f64 = 709.0;
+
+    /// exp(x) * t without intermediate overflow: exp(x/2) * t * exp(x/2).
+    fn exp_times(x: f64, t: f64) -> f64 {
+        if x > EXP_OVERFLOW {
+            let e = (x / 2.0).exp();
+            (e * t) * e
+        } else {
+            x.exp() * t
+        }
+    }
+    /// cosh(x) * t and sinh(x) * t, scaled the same way for large |x|.
+    fn cosh_times(x: f64, t: f64) -> f64 {
+        if x.abs() > EXP_OVERFLOW {
+            exp_times(x.abs(), t * 0.5)
+        } else {
+            x.cosh() * t
+        }
+    }
+    fn sinh_times(x: f64, t: f64) -> f64 {
+        if x.abs() > EXP_OVERFLOW {
+            let v = exp_times(x.abs(), t * 0.5);
+            if x < 0.0 {
+                -v
+            } else {
+                v
+            }
+        } else {
+            x.sinh() * t
+        }
+    }
+
+    /// exp(x+iy) = e^x (cos y + i sin y); a zero imaginary part stays exact.
+    pub fn exp(z: C) -> C {
+        let (x, y) = (z.re, z.im);
+        if y == 0.0 {
+            return C::new(x.exp(), y);
+        }
+        C::new(exp_times(x, y.cos()), exp_times(x, y.sin()))
+    }
+    /// sinh(x+iy) = sinh x cos y + i cosh x sin y; a zero imaginary part stays
+    /// exact (cosh x may be infinite, and inf * 0 would give NaN).
+    pub fn sinh(z: C) -> C {
+        let (x, y) = (z.re, z.im);
+        let im = if y == 0.0 { y } else { cosh_times(x, y.sin()) };
+        let re = if x == 0.0 && y.is_finite() {
+            x
+        } else {
+            sinh_times(x, y.cos())
+        };
+        C::new(re, im)
+    }
+    /// cosh(x+iy) = cosh x cos y + i sinh x sin y, with the same care for zeros.
+    pub fn cosh(z: C) -> C {
+        let (x, y) = (z.re, z.im);
+        let im = if y == 0.0 {
+            y * x.signum()
+        } else if x == 0.0 && y.is_finite() {
+            x * y.sin()
+        } else {
+            sinh_times(x, y.sin())
+        };
+        C::new(cosh_times(x, y.cos()), im)
+    }
+    pub fn sin(z: C) -> C {
+        // sin(z) = -i sinh(i z)
+        let w = sinh(C::new(-z.im, z.re));
+        C::new(w.im, -w.re)
+    }
+    pub fn cos(z: C) -> C {
+        // cos(z) = cosh(i z)
+        cosh(C::new(-z.im, z.re))
     }
     pub fn tan(z: C) -> C {
         // tan(z) = -i tanh(i z)
@@ -472,7 +548,7 @@ macro_rules! impl_complex {
             #[inline(always)] fn div(self, o: Self) -> Self { complex_div(self, o) }
             #[inline(always)] fn recip(self) -> Self { complex_div(Self::new(1.0, 0.0), self) }
             fn sqrt(self) -> Self { wide1(self, |z| z.sqrt()) }
-            fn exp(self) -> Self { wide1(self, |z| z.exp()) }
+            fn exp(self) -> Self { wide1(self, cfun::exp) }
             fn expm1(self) -> Self {
                 // exp(z) - 1 without cancellation: e^x cos y - 1 = expm1(x) cos y - 2 sin²(y/2).
                 wide1(self, |z| {
@@ -484,15 +560,16 @@ macro_rules! impl_complex {
             fn ln(self) -> Self { wide1(self, |z| z.ln()) }
             fn ln1p(self) -> Self {
                 wide1(self, |z| {
-                    let w = Complex64::new(1.0, 0.0) + z;
+                    // Written out so a negative imaginary zero keeps its sign.
+                    let w = Complex64::new(1.0 + z.re, z.im);
                     // |1+z|² = 1 + 2x + |z|², so log|1+z| = 0.5 log1p(2x + |z|²) keeps small z exact.
                     if z.norm() < 0.5 { Complex64::new(0.5 * (2.0 * z.re + z.norm_sqr()).ln_1p(), w.arg()) } else { w.ln() }
                 })
             }
             fn log2(self) -> Self { wide1(self, |z| z.ln() / std::f64::consts::LN_2) }
             fn log10(self) -> Self { wide1(self, |z| z.ln() / std::f64::consts::LN_10) }
-            fn sin(self) -> Self { wide1(self, |z| z.sin()) }
-            fn cos(self) -> Self { wide1(self, |z| z.cos()) }
+            fn sin(self) -> Self { wide1(self, cfun::sin) }
+            fn cos(self) -> Self { wide1(self, cfun::cos) }
             fn tan(self) -> Self { wide1(self, cfun::tan) }
             fn asin(self) -> Self { wide1(self, cfun::asin) }
             fn acos(self) -> Self { wide1(self, cfun::acos) }
@@ -500,8 +577,8 @@ macro_rules! impl_complex {
                 // atan(z) = -i atanh(i z)
                 wide1(self, |z| { let w = cfun::atanh(Complex64::new(-z.im, z.re)); Complex64::new(w.im, -w.re) })
             }
-            fn sinh(self) -> Self { wide1(self, |z| z.sinh()) }
-            fn cosh(self) -> Self { wide1(self, |z| z.cosh()) }
+            fn sinh(self) -> Self { wide1(self, cfun::sinh) }
+            fn cosh(self) -> Self { wide1(self, cfun::cosh) }
             fn tanh(self) -> Self { wide1(self, cfun::tanh) }
             fn asinh(self) -> Self { wide1(self, cfun::asinh) }
             fn acosh(self) -> Self { wide1(self, cfun::acosh) }

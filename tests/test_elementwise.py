@@ -1,0 +1,322 @@
+"""Elementwise functions and operators against NumPy, over dtypes, shapes and layouts."""
+
+import math
+import operator
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import pyarray as xp
+
+INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+REAL_FLOATS = ["float16", "float32", "float64"]
+COMPLEX = ["complex64", "complex128"]
+KINDS = {
+    "float": REAL_FLOATS + COMPLEX,
+    "real_float": REAL_FLOATS,
+    "numeric": INTS + REAL_FLOATS + COMPLEX,
+    "real": INTS + REAL_FLOATS,
+    "int": INTS,
+    "int_bool": INTS + ["bool"],
+    "bool": ["bool"],
+    "any": ["bool"] + INTS + REAL_FLOATS + COMPLEX,
+}
+
+# name -> (NumPy function, dtype kinds)
+UNARY = {
+    "abs": (np.abs, "numeric"),
+    "acos": (np.arccos, "float"),
+    "acosh": (np.arccosh, "float"),
+    "asin": (np.arcsin, "float"),
+    "asinh": (np.arcsinh, "float"),
+    "atan": (np.arctan, "float"),
+    "atanh": (np.arctanh, "float"),
+    "bitwise_invert": (np.invert, "int_bool"),
+    "ceil": (np.ceil, "real_float"),
+    "conj": (np.conj, "numeric"),
+    "cos": (np.cos, "float"),
+    "cosh": (np.cosh, "float"),
+    "exp": (np.exp, "float"),
+    "expm1": (np.expm1, "float"),
+    "floor": (np.floor, "real_float"),
+    "imag": (np.imag, "float"),
+    "isfinite": (np.isfinite, "numeric"),
+    "isinf": (np.isinf, "numeric"),
+    "isnan": (np.isnan, "numeric"),
+    "log": (np.log, "float"),
+    "log1p": (np.log1p, "float"),
+    "log2": (np.log2, "float"),
+    "log10": (np.log10, "float"),
+    "logical_not": (np.logical_not, "bool"),
+    "negative": (np.negative, "numeric"),
+    "positive": (np.positive, "numeric"),
+    "real": (np.real, "float"),
+    "reciprocal": (np.reciprocal, "float"),
+    "round": (np.round, "numeric"),
+    "sign": (np.sign, "numeric"),
+    "signbit": (np.signbit, "real_float"),
+    "sin": (np.sin, "float"),
+    "sinh": (np.sinh, "float"),
+    "square": (np.square, "numeric"),
+    "sqrt": (np.sqrt, "float"),
+    "tan": (np.tan, "float"),
+    "tanh": (np.tanh, "float"),
+    "trunc": (np.trunc, "real_float"),
+}
+
+BINARY = {
+    "add": (np.add, "numeric"),
+    "atan2": (np.arctan2, "real_float"),
+    "bitwise_and": (np.bitwise_and, "int_bool"),
+    "bitwise_left_shift": (np.left_shift, "int"),
+    "bitwise_or": (np.bitwise_or, "int_bool"),
+    "bitwise_right_shift": (np.right_shift, "int"),
+    "bitwise_xor": (np.bitwise_xor, "int_bool"),
+    "copysign": (np.copysign, "real_float"),
+    "divide": (np.divide, "float"),
+    "equal": (np.equal, "any"),
+    "floor_divide": (np.floor_divide, "real"),
+    "greater": (np.greater, "real"),
+    "greater_equal": (np.greater_equal, "real"),
+    "hypot": (np.hypot, "real_float"),
+    "less": (np.less, "real"),
+    "less_equal": (np.less_equal, "real"),
+    "logaddexp": (np.logaddexp, "real_float"),
+    "logical_and": (np.logical_and, "bool"),
+    "logical_or": (np.logical_or, "bool"),
+    "logical_xor": (np.logical_xor, "bool"),
+    "maximum": (np.maximum, "real"),
+    "minimum": (np.minimum, "real"),
+    "multiply": (np.multiply, "numeric"),
+    "nextafter": (np.nextafter, "real_float"),
+    "not_equal": (np.not_equal, "any"),
+    "pow": (np.power, "numeric"),
+    "remainder": (np.remainder, "real"),
+    "subtract": (np.subtract, "numeric"),
+}
+
+RTOL = {"float16": 2e-3, "float32": 2e-5, "complex64": 2e-5, "float64": 1e-12, "complex128": 1e-12}
+
+
+def elements(dtype, name):
+    """Values that keep NumPy free of undefined behaviour for `name`."""
+    if dtype == "bool":
+        return st.booleans()
+    if dtype in INTS:
+        info = np.iinfo(dtype)
+        if name in ("bitwise_left_shift", "bitwise_right_shift"):
+            return st.integers(0, info.bits - 1)
+        if name == "pow":
+            return st.integers(0, 5)
+        return st.integers(int(info.min), int(info.max))
+    width = {"float16": 16, "float32": 32, "float64": 64, "complex64": 32, "complex128": 64}[dtype]
+    finite = st.floats(-1e3, 1e3, width=width)
+    if dtype in COMPLEX:
+        # Magnitudes where NumPy's complex64 exp does not overflow inside float32
+        # (NumPy then returns inf + nan j where the standard asks for inf + 0j).
+        magnitude = 50 if dtype == "complex64" else 1e3
+        return st.complex_numbers(max_magnitude=magnitude, width=2 * width, allow_nan=False)
+    return finite
+
+
+def layouts(a):
+    """The same values as a contiguous array, a reversed view and a transposed copy."""
+    yield a
+    if a.ndim >= 1:
+        rev = np.ascontiguousarray(a[..., ::-1])[..., ::-1]
+        yield rev
+    if a.ndim >= 2:
+        yield np.ascontiguousarray(a.T).T
+
+
+def check_close(got, expected, dtype_name):
+    expected = np.asarray(expected)
+    got_np = np.asarray(got)
+    assert got.shape == expected.shape
+    assert str(got.dtype) == str(expected.dtype), (got.dtype, expected.dtype)
+    if expected.dtype.kind == "c":
+        # Compare parts separately: complex infinities make |a - b| NaN.
+        rtol = RTOL.get(str(expected.dtype), 1e-12)
+        for part in (np.real, np.imag):
+            np.testing.assert_allclose(
+                part(got_np), part(expected), rtol=rtol, atol=rtol, equal_nan=True
+            )
+    elif expected.dtype.kind == "f":
+        rtol = RTOL.get(str(expected.dtype), 1e-12)
+        np.testing.assert_allclose(got_np, expected, rtol=rtol, atol=rtol, equal_nan=True)
+    else:
+        np.testing.assert_array_equal(got_np, expected)
+
+
+@pytest.mark.parametrize("name", sorted(UNARY))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_unary_against_numpy(name, data):
+    np_func, kind = UNARY[name]
+    dtype = data.draw(st.sampled_from(KINDS[kind]))
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4))
+    a = data.draw(hnp.arrays(dtype, shape, elements=elements(dtype, name)))
+    if name == "reciprocal" and dtype in COMPLEX:
+        # NumPy gives nan + nan j for 1 / 0j; pyarray follows C99 (an infinity).
+        a = np.where(a == 0, 1, a).astype(a.dtype)
+    with np.errstate(all="ignore"):
+        expected = np_func(a)
+    if name == "sign" and dtype in COMPLEX:
+        with np.errstate(all="ignore"):
+            expected = np.where(a == 0, 0, a / np.abs(a)).astype(a.dtype)
+    for view in layouts(a):
+        check_close(getattr(xp, name)(xp.asarray(view)), expected, dtype)
+
+
+@pytest.mark.parametrize("name", sorted(BINARY))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_binary_against_numpy(name, data):
+    np_func, kind = BINARY[name]
+    dtype = data.draw(st.sampled_from(KINDS[kind]))
+    shape1, shape2 = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3)).input_shapes
+    a = data.draw(hnp.arrays(dtype, shape1, elements=elements(dtype, name)))
+    b = data.draw(hnp.arrays(dtype, shape2, elements=elements(dtype, name)))
+    with np.errstate(all="ignore"):
+        expected = np_func(a, b)
+    for left in layouts(a):
+        check_close(getattr(xp, name)(xp.asarray(left), xp.asarray(b)), expected, dtype)
+
+
+OPERATORS = {
+    "__add__": operator.add,
+    "__sub__": operator.sub,
+    "__mul__": operator.mul,
+    "__truediv__": operator.truediv,
+    "__floordiv__": operator.floordiv,
+    "__mod__": operator.mod,
+    "__lt__": operator.lt,
+    "__le__": operator.le,
+    "__gt__": operator.gt,
+    "__ge__": operator.ge,
+    "__eq__": operator.eq,
+    "__ne__": operator.ne,
+}
+
+
+@pytest.mark.parametrize("op", sorted(OPERATORS))
+@pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "float64"])
+def test_operators_with_arrays_and_scalars(op, dtype):
+    f = OPERATORS[op]
+    a = np.arange(1, 7, dtype=dtype).reshape(2, 3)
+    b = np.array([3, 2, 1], dtype=dtype)
+    x, y = xp.asarray(a), xp.asarray(b)
+    with np.errstate(all="ignore"):
+        check_close(f(x, y), f(a, b), dtype)
+        check_close(f(x, 2), f(a, np.array(2, dtype=dtype)), dtype)
+        check_close(f(2, x), f(np.array(2, dtype=dtype), a), dtype)
+
+
+@pytest.mark.parametrize(
+    "op", ["__iadd__", "__isub__", "__imul__", "__ifloordiv__", "__imod__", "__ipow__"]
+)
+def test_inplace_operators_write_into_left_operand(op):
+    a = np.arange(1, 7, dtype="int64").reshape(2, 3)
+    x = xp.asarray(a.copy())
+    before = x
+    y = np.array([1, 2, 3])
+    getattr(x, op)(xp.asarray(y))
+    expected = getattr(a.copy(), op)(y)
+    assert x is before
+    np.testing.assert_array_equal(np.asarray(x), expected)
+
+
+def test_inplace_rules():
+    x = xp.asarray([1, 2, 3])
+    with pytest.raises(TypeError):
+        x += 1.5
+    with pytest.raises(ValueError):
+        x += xp.ones((2, 3), dtype=xp.int64)
+    ro = xp.broadcast_to(xp.asarray([1.0]), (3,))
+    with pytest.raises(ValueError):
+        ro += 1.0
+
+
+def test_overlapping_inplace_matches_numpy():
+    a = np.arange(10)
+    x = xp.asarray(a.copy())
+    x[1:] += x[:-1]
+    b = a.copy()
+    b[1:] += b[:-1]
+    np.testing.assert_array_equal(np.asarray(x), b)
+
+
+def test_unary_operators():
+    a = np.array([-2, 0, 3], dtype="int32")
+    x = xp.asarray(a)
+    np.testing.assert_array_equal(np.asarray(-x), -a)
+    np.testing.assert_array_equal(np.asarray(+x), +a)
+    np.testing.assert_array_equal(np.asarray(~x), ~a)
+    np.testing.assert_array_equal(np.asarray(abs(x)), abs(a))
+
+
+def test_eq_with_unrelated_object_is_not_implemented():
+    x = xp.asarray([1, 2])
+    assert x.__eq__("text") is NotImplemented
+    assert (x == "text") is False
+    assert (x != None) is True  # noqa: E711
+
+
+def test_wrong_kinds_raise_type_error():
+    with pytest.raises(TypeError):
+        xp.sin(xp.asarray([1, 2]))
+    with pytest.raises(TypeError):
+        xp.bitwise_and(xp.asarray([1.0]), xp.asarray([2.0]))
+    with pytest.raises(TypeError):
+        xp.add(1, 2)
+
+
+def test_incompatible_shapes_raise_value_error():
+    with pytest.raises(ValueError):
+        xp.add(xp.ones(3), xp.ones(4))
+
+
+def test_integer_edge_cases_follow_numpy():
+    x = xp.asarray([5, -5, 7], dtype=xp.int32)
+    zero = xp.zeros(3, dtype=xp.int32)
+    assert xp.floor_divide(x, zero).tolist() == [0, 0, 0]
+    assert xp.remainder(x, zero).tolist() == [0, 0, 0]
+    assert (xp.asarray([250], dtype=xp.uint8) + 10).tolist() == [4]
+    assert xp.bitwise_left_shift(xp.asarray([1], dtype=xp.int8), 9).tolist() == [0]
+    assert xp.bitwise_right_shift(xp.asarray([-8], dtype=xp.int8), 100).tolist() == [-1]
+    with pytest.raises(OverflowError):
+        xp.asarray([1], dtype=xp.uint8) + 300
+
+
+def test_float_special_cases():
+    inf, nan = math.inf, math.nan
+    assert xp.pow(xp.asarray([nan]), 0.0).tolist() == [1.0]
+    q = xp.floor_divide(xp.asarray([5.0]), -inf).tolist()[0]
+    assert q == 0 and math.copysign(1, q) == -1
+    assert xp.atan2(xp.asarray([0.0, -0.0]), -1.0).tolist() == [math.pi, -math.pi]
+    assert xp.isnan(xp.maximum(xp.asarray([1.0]), nan)).tolist() == [True]
+
+
+def test_python_scalars_are_weak():
+    assert (xp.asarray([1], dtype=xp.int8) + 1).dtype == xp.int8
+    assert (xp.asarray([1.0], dtype=xp.float32) * 2.5).dtype == xp.float32
+    assert (xp.asarray([1.0], dtype=xp.float32) + 1j).dtype == xp.complex64
+    assert (xp.asarray([1], dtype=xp.int16) / 2).dtype == xp.float64
+
+
+def test_float16_and_bfloat16_compute_in_float32():
+    h = xp.asarray([1.0, 2.0, 3.0], dtype=xp.float16)
+    assert xp.sqrt(h).dtype == xp.float16
+    b = xp.asarray([1.0, 2.0, 4.0], dtype=xp.bfloat16)
+    r = xp.astype(xp.multiply(b, b), xp.float32).tolist()
+    assert r == [1.0, 4.0, 16.0]
+
+
+def test_clip():
+    x = xp.asarray([-3.0, 0.5, 9.0])
+    assert xp.clip(x, -1.0, 1.0).tolist() == [-1.0, 0.5, 1.0]
+    assert xp.clip(x, max=0.0).tolist() == [-3.0, 0.0, 0.0]
+    assert xp.clip(xp.asarray([1, 5, 9]), xp.asarray([2, 2, 2]), 6).tolist() == [2, 5, 6]
