@@ -454,17 +454,25 @@ mod cfun {
             x.exp() * t
         }
     }
+    /// exp(x) * t / 2, halving where it cannot underflow a tiny t to zero.
+    fn half_exp_times(x: f64, t: f64) -> f64 {
+        if t.abs() < 1.0 {
+            exp_times(x, t) * 0.5
+        } else {
+            exp_times(x, t * 0.5)
+        }
+    }
     /// cosh(x) * t and sinh(x) * t, scaled the same way for large |x|.
     fn cosh_times(x: f64, t: f64) -> f64 {
         if x.abs() > EXP_OVERFLOW {
-            exp_times(x.abs(), t * 0.5)
+            half_exp_times(x.abs(), t)
         } else {
             x.cosh() * t
         }
     }
     fn sinh_times(x: f64, t: f64) -> f64 {
         if x.abs() > EXP_OVERFLOW {
-            let v = exp_times(x.abs(), t * 0.5);
+            let v = half_exp_times(x.abs(), t);
             if x < 0.0 {
                 -v
             } else {
