@@ -247,7 +247,8 @@ fn float_divmod(a: f64, b: f64) -> (f64, f64) {
         } else if (a > 0.0) == (b > 0.0) {
             (0.0, a)
         } else {
-            (-1.0, b)
+            // The standard specifies -0 here (Python's // would give -1).
+            (-0.0, b)
         };
     }
     let m = a % b;
@@ -385,8 +386,69 @@ fn next_after<T: Element>(x: T, y: T) -> T {
 // ---------------------------------------------------------------------------
 // Complex
 
+/// Complex functions computed in double precision (complex64 rounds the
+/// result back): f32 intermediates overflow for moderate inputs (tan(1+45j)).
+/// The formulas avoid cancellation and overflow where num-complex's do not.
+mod cfun {
+    use num_complex::Complex64 as C;
+    use std::f64::consts::{FRAC_PI_2, LN_2};
+
+    /// Above this modulus, z² overflows or loses 1 against z²: use asymptotics.
+    const LARGE: f64 = 1e150;
+
+    pub fn asinh(z: C) -> C {
+        // Odd function: compute in the right half-plane to avoid cancellation.
+        if z.re < 0.0 || (z.re == 0.0 && z.re.is_sign_negative()) {
+            return -asinh(-z);
+        }
+        if z.norm() > LARGE {
+            return (z.ln()) + LN_2;
+        }
+        (z + (z * z + 1.0).sqrt()).ln()
+    }
+    pub fn asin(z: C) -> C {
+        // asin(z) = -i asinh(i z)
+        let w = asinh(C::new(-z.im, z.re));
+        C::new(w.im, -w.re)
+    }
+    pub fn acos(z: C) -> C {
+        let w = asin(z);
+        C::new(FRAC_PI_2 - w.re, -w.im)
+    }
+    pub fn acosh(z: C) -> C {
+        if z.norm() > LARGE {
+            let w = z.ln() + LN_2;
+            // Branch: Re >= 0, Im with the sign of z's imaginary part.
+            return C::new(w.re, w.im.abs().copysign(z.im));
+        }
+        ((z + 1.0).sqrt() * (z - 1.0).sqrt() + z).ln()
+    }
+    pub fn atanh(z: C) -> C {
+        // Odd; 0.5 * (log1p(z) - log1p(-z)), written to keep small z accurate.
+        if z.norm() > LARGE {
+            return C::new(0.0, FRAC_PI_2.copysign(z.im));
+        }
+        ((C::new(1.0, 0.0) + z).ln() - (C::new(1.0, 0.0) - z).ln()) * 0.5
+    }
+    pub fn tanh(z: C) -> C {
+        let (x, y) = (z.re, z.im);
+        if x.abs() > 20.0 {
+            // tanh → ±1; the imaginary part decays like 4 sin y cos y e^{-2|x|}.
+            let e = (-2.0 * x.abs()).exp();
+            return C::new(1f64.copysign(x), 4.0 * y.sin() * y.cos() * e);
+        }
+        let d = (2.0 * x).cosh() + (2.0 * y).cos();
+        C::new((2.0 * x).sinh() / d, (2.0 * y).sin() / d)
+    }
+    pub fn tan(z: C) -> C {
+        // tan(z) = -i tanh(i z)
+        let w = tanh(C::new(-z.im, z.re));
+        C::new(w.im, -w.re)
+    }
+}
+
 macro_rules! impl_complex {
-    ($($t:ty: $part:ty, $wide:ty);* $(;)?) => {$(
+    ($($t:ty: $part:ty);* $(;)?) => {$(
         impl Num for $t {
             #[inline(always)] fn add(self, o: Self) -> Self { self + o }
             #[inline(always)] fn sub(self, o: Self) -> Self { self - o }
@@ -401,7 +463,7 @@ macro_rules! impl_complex {
             fn pow(self, o: Self) -> Self {
                 if o.re == 0.0 && o.im == 0.0 { return Self::new(1.0, 0.0); }
                 if self.re == 0.0 && self.im == 0.0 && o.im == 0.0 && o.re > 0.0 { return Self::new(0.0, 0.0); }
-                self.powc(o)
+                wide(self, o, |a, b| a.powc(b))
             }
             #[inline(always)] fn is_nan(self) -> bool { self.re.is_nan() || self.im.is_nan() }
             #[inline(always)] fn is_inf(self) -> bool { self.re.is_infinite() || self.im.is_infinite() }
@@ -409,33 +471,41 @@ macro_rules! impl_complex {
         impl Float for $t {
             #[inline(always)] fn div(self, o: Self) -> Self { complex_div(self, o) }
             #[inline(always)] fn recip(self) -> Self { complex_div(Self::new(1.0, 0.0), self) }
-            fn sqrt(self) -> Self { self.sqrt() }
-            fn exp(self) -> Self { self.exp() }
+            fn sqrt(self) -> Self { wide1(self, |z| z.sqrt()) }
+            fn exp(self) -> Self { wide1(self, |z| z.exp()) }
             fn expm1(self) -> Self {
                 // exp(z) - 1 without cancellation: e^x cos y - 1 = expm1(x) cos y - 2 sin²(y/2).
-                let (x, y) = (self.re, self.im);
-                let s = (y / 2.0).sin();
-                Self::new(x.exp_m1() * y.cos() - 2.0 * s * s, x.exp() * y.sin())
+                wide1(self, |z| {
+                    let (x, y) = (z.re, z.im);
+                    let s = (y / 2.0).sin();
+                    Complex64::new(x.exp_m1() * y.cos() - 2.0 * s * s, x.exp() * y.sin())
+                })
             }
-            fn ln(self) -> Self { self.ln() }
+            fn ln(self) -> Self { wide1(self, |z| z.ln()) }
             fn ln1p(self) -> Self {
-                let z = Self::new(1.0, 0.0) + self;
-                if self.norm() < 1e-4 { Self::new(0.5 * (self.re * 2.0 + self.norm_sqr()).ln_1p(), z.arg()) } else { z.ln() }
+                wide1(self, |z| {
+                    let w = Complex64::new(1.0, 0.0) + z;
+                    // |1+z|² = 1 + 2x + |z|², so log|1+z| = 0.5 log1p(2x + |z|²) keeps small z exact.
+                    if z.norm() < 0.5 { Complex64::new(0.5 * (2.0 * z.re + z.norm_sqr()).ln_1p(), w.arg()) } else { w.ln() }
+                })
             }
-            fn log2(self) -> Self { self.ln() / (2.0 as $part).ln() }
-            fn log10(self) -> Self { self.ln() / (10.0 as $part).ln() }
-            fn sin(self) -> Self { self.sin() }
-            fn cos(self) -> Self { self.cos() }
-            fn tan(self) -> Self { self.tan() }
-            fn asin(self) -> Self { self.asin() }
-            fn acos(self) -> Self { self.acos() }
-            fn atan(self) -> Self { self.atan() }
-            fn sinh(self) -> Self { self.sinh() }
-            fn cosh(self) -> Self { self.cosh() }
-            fn tanh(self) -> Self { self.tanh() }
-            fn asinh(self) -> Self { self.asinh() }
-            fn acosh(self) -> Self { self.acosh() }
-            fn atanh(self) -> Self { self.atanh() }
+            fn log2(self) -> Self { wide1(self, |z| z.ln() / std::f64::consts::LN_2) }
+            fn log10(self) -> Self { wide1(self, |z| z.ln() / std::f64::consts::LN_10) }
+            fn sin(self) -> Self { wide1(self, |z| z.sin()) }
+            fn cos(self) -> Self { wide1(self, |z| z.cos()) }
+            fn tan(self) -> Self { wide1(self, cfun::tan) }
+            fn asin(self) -> Self { wide1(self, cfun::asin) }
+            fn acos(self) -> Self { wide1(self, cfun::acos) }
+            fn atan(self) -> Self {
+                // atan(z) = -i atanh(i z)
+                wide1(self, |z| { let w = cfun::atanh(Complex64::new(-z.im, z.re)); Complex64::new(w.im, -w.re) })
+            }
+            fn sinh(self) -> Self { wide1(self, |z| z.sinh()) }
+            fn cosh(self) -> Self { wide1(self, |z| z.cosh()) }
+            fn tanh(self) -> Self { wide1(self, cfun::tanh) }
+            fn asinh(self) -> Self { wide1(self, cfun::asinh) }
+            fn acosh(self) -> Self { wide1(self, cfun::acosh) }
+            fn atanh(self) -> Self { wide1(self, cfun::atanh) }
             #[inline(always)] fn is_finite(self) -> bool { self.re.is_finite() && self.im.is_finite() }
         }
         impl Complex for $t {
@@ -451,9 +521,21 @@ macro_rules! impl_complex {
     )*};
 }
 
+/// Apply a complex128 function to any complex element, rounding back.
+#[inline(always)]
+fn wide1<T: Element>(z: T, f: impl Fn(Complex64) -> Complex64) -> T {
+    T::from_scalar(crate::dtype::Scalar::Complex(f(z.to_scalar().as_complex())))
+}
+
+#[inline(always)]
+fn wide<T: Element>(a: T, b: T, f: impl Fn(Complex64, Complex64) -> Complex64) -> T {
+    let w = |x: T| x.to_scalar().as_complex();
+    T::from_scalar(crate::dtype::Scalar::Complex(f(w(a), w(b))))
+}
+
 impl_complex! {
-    Complex32: f32, f64;
-    Complex64: f64, f64;
+    Complex32: f32;
+    Complex64: f64;
 }
 
 /// Complex division with Smith's scaling (no overflow for large operands),
@@ -498,6 +580,8 @@ mod tests {
         assert_eq!((-7.0f64).floor_div(2.0), -4.0);
         assert_eq!(7.0f64.rem(-2.0), -1.0);
         assert_eq!(5.0f64.rem(f64::INFINITY), 5.0);
+        let q = 5.0f64.floor_div(f64::NEG_INFINITY);
+        assert!(q == 0.0 && q.is_sign_negative());
         assert_eq!((-5.0f64).rem(f64::INFINITY), f64::INFINITY);
         assert!((1.0f64).floor_div(0.0).is_infinite());
         assert!((0.0f64).rem(-1.0).is_sign_negative());
