@@ -110,7 +110,8 @@ fn exp_cases(z: C, minus: f64) -> Option<C> {
             // b is +∞ or NaN: cis(b) is undefined.
             match a {
                 INF => C::new(INF, NAN),
-                f64::NEG_INFINITY => C::new(-minus, 0.0),
+                // e^-∞ = +0 (0.0 - minus, not -minus, which would be -0 for exp).
+                f64::NEG_INFINITY => C::new(0.0 - minus, 0.0),
                 _ => NAN_NAN,
             }
         } else if a == INF {
