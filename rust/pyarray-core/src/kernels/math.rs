@@ -2,6 +2,7 @@
 //! is written once and instantiated per dtype. float16 and bfloat16 compute in
 //! f32 and round back; integers wrap on overflow; integer division by zero gives 0.
 
+use super::complex_special as cs;
 use crate::dtype::Element;
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
@@ -285,7 +286,7 @@ macro_rules! impl_real_float {
             #[inline(always)] fn sign(self) -> Self {
                 let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from);
                 let x = t(self);
-                f(if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else { x })
+                f(if x > 0.0 { 1.0 } else if x < 0.0 { -1.0 } else if x == 0.0 { 0.0 } else { x })
             }
             #[inline(always)] fn pow(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).powf(t(o))) }
             #[inline(always)] fn is_nan(self) -> bool { self != self }
@@ -555,42 +556,48 @@ macro_rules! impl_complex {
         impl Float for $t {
             #[inline(always)] fn div(self, o: Self) -> Self { complex_div(self, o) }
             #[inline(always)] fn recip(self) -> Self { complex_div(Self::new(1.0, 0.0), self) }
-            fn sqrt(self) -> Self { wide1(self, |z| z.sqrt()) }
-            fn exp(self) -> Self { wide1(self, cfun::exp) }
+            // Each function takes its C99 Annex G special values (infinities,
+            // NaNs, signed zeros) from `cs` and computes finite inputs with its formula.
+            fn sqrt(self) -> Self { wide1(self, |z| cs::sqrt(z).unwrap_or_else(|| z.sqrt())) }
+            fn exp(self) -> Self { wide1(self, |z| cs::exp(z).unwrap_or_else(|| cfun::exp(z))) }
             fn expm1(self) -> Self {
                 // exp(z) - 1 without cancellation: e^x cos y - 1 = expm1(x) cos y - 2 sin²(y/2).
-                wide1(self, |z| {
+                wide1(self, |z| cs::expm1(z).unwrap_or_else(|| {
                     let (x, y) = (z.re, z.im);
                     let s = (y / 2.0).sin();
                     Complex64::new(x.exp_m1() * y.cos() - 2.0 * s * s, x.exp() * y.sin())
-                })
+                }))
             }
-            fn ln(self) -> Self { wide1(self, |z| z.ln()) }
+            fn ln(self) -> Self { wide1(self, log) }
             fn ln1p(self) -> Self {
-                wide1(self, |z| {
+                wide1(self, |z| cs::log1p(z).unwrap_or_else(|| {
                     // Written out so a negative imaginary zero keeps its sign.
                     let w = Complex64::new(1.0 + z.re, z.im);
                     // |1+z|² = 1 + 2x + |z|², so log|1+z| = 0.5 log1p(2x + |z|²) keeps small z exact.
                     if z.norm() < 0.5 { Complex64::new(0.5 * (2.0 * z.re + z.norm_sqr()).ln_1p(), w.arg()) } else { w.ln() }
-                })
+                }))
             }
-            fn log2(self) -> Self { wide1(self, |z| z.ln() / std::f64::consts::LN_2) }
-            fn log10(self) -> Self { wide1(self, |z| z.ln() / std::f64::consts::LN_10) }
-            fn sin(self) -> Self { wide1(self, cfun::sin) }
-            fn cos(self) -> Self { wide1(self, cfun::cos) }
-            fn tan(self) -> Self { wide1(self, cfun::tan) }
-            fn asin(self) -> Self { wide1(self, cfun::asin) }
-            fn acos(self) -> Self { wide1(self, cfun::acos) }
+            // Scaling each part of log z keeps its infinities, NaNs and zeros.
+            fn log2(self) -> Self { wide1(self, |z| log(z) / std::f64::consts::LN_2) }
+            fn log10(self) -> Self { wide1(self, |z| log(z) / std::f64::consts::LN_10) }
+            fn sin(self) -> Self { wide1(self, |z| cs::sin(z).unwrap_or_else(|| cfun::sin(z))) }
+            fn cos(self) -> Self { wide1(self, |z| cs::cos(z).unwrap_or_else(|| cfun::cos(z))) }
+            fn tan(self) -> Self { wide1(self, |z| cs::tan(z).unwrap_or_else(|| cfun::tan(z))) }
+            fn asin(self) -> Self { wide1(self, |z| cs::asin(z).unwrap_or_else(|| cfun::asin(z))) }
+            fn acos(self) -> Self { wide1(self, |z| cs::acos(z).unwrap_or_else(|| cfun::acos(z))) }
             fn atan(self) -> Self {
-                // atan(z) = -i atanh(i z)
-                wide1(self, |z| { let w = cfun::atanh(Complex64::new(-z.im, z.re)); Complex64::new(w.im, -w.re) })
+                wide1(self, |z| cs::atan(z).unwrap_or_else(|| {
+                    // atan(z) = -i atanh(i z)
+                    let w = cfun::atanh(Complex64::new(-z.im, z.re));
+                    Complex64::new(w.im, -w.re)
+                }))
             }
-            fn sinh(self) -> Self { wide1(self, cfun::sinh) }
-            fn cosh(self) -> Self { wide1(self, cfun::cosh) }
-            fn tanh(self) -> Self { wide1(self, cfun::tanh) }
-            fn asinh(self) -> Self { wide1(self, cfun::asinh) }
-            fn acosh(self) -> Self { wide1(self, cfun::acosh) }
-            fn atanh(self) -> Self { wide1(self, cfun::atanh) }
+            fn sinh(self) -> Self { wide1(self, |z| cs::sinh(z).unwrap_or_else(|| cfun::sinh(z))) }
+            fn cosh(self) -> Self { wide1(self, |z| cs::cosh(z).unwrap_or_else(|| cfun::cosh(z))) }
+            fn tanh(self) -> Self { wide1(self, |z| cs::tanh(z).unwrap_or_else(|| cfun::tanh(z))) }
+            fn asinh(self) -> Self { wide1(self, |z| cs::asinh(z).unwrap_or_else(|| cfun::asinh(z))) }
+            fn acosh(self) -> Self { wide1(self, |z| cs::acosh(z).unwrap_or_else(|| cfun::acosh(z))) }
+            fn atanh(self) -> Self { wide1(self, |z| cs::atanh(z).unwrap_or_else(|| cfun::atanh(z))) }
             #[inline(always)] fn is_finite(self) -> bool { self.re.is_finite() && self.im.is_finite() }
         }
         impl Complex for $t {
@@ -604,6 +611,11 @@ macro_rules! impl_complex {
             #[inline(always)] fn from_parts(re: $part, im: $part) -> Self { Self::new(re, im) }
         }
     )*};
+}
+
+/// Natural log in complex128: special values, then num-complex's ln|z| + i arg z.
+fn log(z: Complex64) -> Complex64 {
+    cs::log(z).unwrap_or_else(|| z.ln())
 }
 
 /// Apply a complex128 function to any complex element, rounding back.
@@ -695,6 +707,44 @@ mod tests {
         assert_eq!(f64::INFINITY.logaddexp(f64::INFINITY), f64::INFINITY);
         assert!(Real::max(1.0f64, f64::NAN).is_nan());
         assert_eq!(Real::round(2.5f64), 2.0);
+    }
+
+    /// Parts equal, with zeros and infinities matching in sign and NaN matching NaN.
+    fn same(got: Complex64, re: f64, im: f64) -> bool {
+        let eq = |g: f64, e: f64| {
+            (g.is_nan() && e.is_nan()) || (g == e && g.is_sign_negative() == e.is_sign_negative())
+        };
+        eq(got.re, re) && eq(got.im, im)
+    }
+
+    #[test]
+    fn complex_special_values() {
+        use std::f64::consts::FRAC_PI_2;
+        let (inf, nan) = (f64::INFINITY, f64::NAN);
+        let c = Complex64::new;
+        // Float:: calls: num-complex's inherent methods would shadow the trait.
+        // ∞·0 must not leak NaN into an exact zero part.
+        assert!(same(Float::cosh(c(inf, 0.0)), inf, 0.0));
+        assert!(same(Float::expm1(c(inf, 0.0)), inf, 0.0));
+        assert!(same(Float::exp(c(800.0, 0.0)), inf, 0.0));
+        // Signed zeros through the stated symmetries.
+        assert!(same(Float::tanh(c(-0.0, inf)), -0.0, nan));
+        assert!(same(Float::sqrt(c(0.0, -0.0)), 0.0, -0.0));
+        assert!(same(
+            Float::ln(c(-0.0, -0.0)),
+            f64::NEG_INFINITY,
+            -std::f64::consts::PI
+        ));
+        assert!(same(Float::acos(c(0.0, nan)), FRAC_PI_2, nan));
+        assert!(same(Float::atanh(c(inf, nan)), 0.0, nan));
+        assert!(same(Float::sqrt(c(-inf, nan)), nan, inf));
+        assert!(same(Float::expm1(c(-inf, inf)), -1.0, 0.0));
+        // complex64 takes the same path and rounds back.
+        let z = Float::tanh(Complex32::new(f32::INFINITY, 1.0));
+        assert!(z.re == 1.0 && z.im == 0.0 && z.im.is_sign_positive());
+        // Finite inputs still use the accurate formulas.
+        let w = Float::expm1(c(1e-20, 1e-20));
+        assert!((w.re - 1e-20).abs() < 1e-34 && (w.im - 1e-20).abs() < 1e-34);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Typed kernels. Each is generic over the element type and instantiated
 //! through `dispatch!`; the n-d walking is shared (`crate::iter`).
 
+pub mod complex_special;
 pub mod copy;
 pub mod loops;
 pub mod math;
