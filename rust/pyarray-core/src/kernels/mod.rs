@@ -2,5 +2,6 @@
 //! through `dispatch!`; the n-d walking is shared (`crate::iter`).
 
 pub mod copy;
+pub mod gather;
 pub mod loops;
 pub mod math;
