@@ -130,9 +130,7 @@ def test_getitem_boolean_masks(src, data):
     rest = a.shape[start + k :]
     if rest and rest[0] > 0:
         key.append(
-            data.draw(
-                st.sampled_from([0, -1, slice(None, None, -1), np.asarray([0, -1, 0])])
-            )
+            data.draw(st.sampled_from([0, -1, slice(None, None, -1), np.asarray([0, -1, 0])]))
         )
     if data.draw(st.booleans()) and start == 0:
         key.append(Ellipsis)
@@ -169,7 +167,8 @@ def test_getitem_boolean_scalars_follow_numpy(key):
     assert_equal(x[key], a[key], "int64")
     k0 = key if not isinstance(key, bool) else (key,)
     np_k0 = tuple(np.asarray(k) if isinstance(k, bool) else k for k in k0)
-    assert_equal(x[tuple(xp.asarray(k) if isinstance(k, bool) else k for k in k0)], a[np_k0], "int64")
+    x_k0 = tuple(xp.asarray(k) if isinstance(k, bool) else k for k in k0)
+    assert_equal(x[x_k0], a[np_k0], "int64")
 
 
 def test_zero_d_array_bool_mask():
@@ -229,9 +228,7 @@ def test_setitem_integer_arrays_mixed(src, data):
     key, np_key = data.draw(mixed_keys(a.shape))
     target = a[np_key].shape
     nd = data.draw(st.integers(0, len(target)))
-    vshape = tuple(
-        1 if data.draw(st.booleans()) else d for d in target[len(target) - nd :]
-    )
+    vshape = tuple(1 if data.draw(st.booleans()) else d for d in target[len(target) - nd :])
     v = sample_array(name, vshape)
     v = v.ravel()[::-1].reshape(vshape)
     with no_panic():
@@ -352,9 +349,7 @@ def test_take(src, data):
     if n == 0:
         ishape = (0,)
     dt = data.draw(st.sampled_from(SIGNED_NAMES))
-    idx = data.draw(
-        hnp.arrays(dt, ishape, elements=st.integers(-n, max(n - 1, -n)))
-    )
+    idx = data.draw(hnp.arrays(dt, ishape, elements=st.integers(-n, max(n - 1, -n))))
     with no_panic():
         out = xp.take(x, xp.asarray(idx), axis=axis)
     assert_equal(out, np.take(a, idx, axis=axis), name)

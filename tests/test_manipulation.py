@@ -106,7 +106,8 @@ def test_repeat(src, data):
         r = np.asarray([data.draw(st.integers(0, 3))])
         out = xp.repeat(x, xp.asarray(r), axis=axis)
     else:
-        r = np.asarray(data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)), dtype=np.int64)
+        counts = data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+        r = np.asarray(counts, dtype=np.int64)
         out = xp.repeat(x, xp.asarray(r), axis=axis)
     assert_equal(out, np.repeat(a, r, axis=axis), name)
 

@@ -419,3 +419,67 @@ fn sum_offsets(parts: &[Part], bshape: &[usize]) -> Result<Vec<isize>> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::creation::arange_int;
+
+    fn vals(a: &Array) -> Vec<i64> {
+        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
+    }
+
+    fn idx(v: &[i64]) -> KeyItem {
+        KeyItem::Array(Array::from_vec(v, &[v.len()]).unwrap())
+    }
+
+    fn grid() -> Array {
+        arange_int(0, 24, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[2, 3, 4])
+            .unwrap()
+    }
+
+    #[test]
+    fn adjacent_arrays_stay_in_place_others_go_first() {
+        let x = grid();
+        let full = KeyItem::Basic(crate::indexing::FULL);
+        let r = advanced_index(&x, &[full.clone(), idx(&[2, 0]), idx(&[-1, 1])]).unwrap();
+        assert_eq!(r.shape(), &[2, 2]);
+        assert_eq!(vals(&r), vec![11, 1, 23, 13]);
+        let r = advanced_index(&x, &[idx(&[1]), full, idx(&[3])]).unwrap();
+        assert_eq!(r.shape(), &[1, 3]);
+        assert_eq!(vals(&r), vec![15, 19, 23]);
+    }
+
+    #[test]
+    fn masks_select_in_c_order() {
+        let x = arange_int(0, 6, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[2, 3])
+            .unwrap();
+        let m = Array::from_vec(&[true, false, true, false, true, false], &[2, 3]).unwrap();
+        let r = advanced_index(&x, &[KeyItem::Array(m.clone())]).unwrap();
+        assert_eq!(vals(&r), vec![0, 2, 4]);
+        let zero = Array::from_scalar(Scalar::Int(0), DType::Int64).unwrap();
+        advanced_assign(&x, &[KeyItem::Array(m)], &zero).unwrap();
+        assert_eq!(vals(&x), vec![0, 1, 0, 3, 0, 5]);
+    }
+
+    #[test]
+    fn repeated_indices_last_write_wins_and_errors() {
+        let x = arange_int(0, 4, 1, DType::Int64).unwrap();
+        let v = Array::from_vec(&[7i64, 8, 9], &[3]).unwrap();
+        advanced_assign(&x, &[idx(&[1, 1, 1])], &v).unwrap();
+        assert_eq!(vals(&x), vec![0, 9, 2, 3]);
+        assert!(matches!(
+            advanced_index(&x, &[idx(&[4])]),
+            Err(Error::Index(_))
+        ));
+        assert!(matches!(
+            advanced_index(&x, &[idx(&[0, 1]), idx(&[0, 1, 2])]),
+            Err(Error::Index(_))
+        ));
+        assert!(advanced_assign(&x.read_only(), &[idx(&[0])], &v).is_err());
+    }
+}

@@ -240,10 +240,10 @@ pub fn tile(x: &Array, reps: &[usize]) -> Result<Array> {
     // once, and merge each (ri, di) pair: one pass, no intermediate copies.
     let mut spread = base.clone();
     let mut target = Vec::with_capacity(2 * n);
-    for i in 0..n {
+    for (i, (&r, &d)) in reps.iter().zip(base.shape()).enumerate() {
         spread = spread.insert_axis(2 * i);
-        target.push(reps[i]);
-        target.push(base.shape()[i]);
+        target.push(r);
+        target.push(d);
     }
     crate::layout::checked_size(&target, x.itemsize())?;
     let final_shape: Vec<usize> = (0..n).map(|i| reps[i] * base.shape()[i]).collect();
