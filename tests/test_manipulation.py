@@ -230,6 +230,29 @@ def test_flip_and_permute_are_views(src, data):
     assert shares_memory(xp.flip(x, axis=axis), x)
 
 
+@settings(max_examples=200, deadline=None)
+@given(arrays(min_dims=1, max_dims=3), st.data())
+def test_concat_and_stack(src, data):
+    # contiguous inputs of one dtype take the byte-copy path; views (the
+    # transposed draws) and promoted dtypes take the general one
+    x, a, name = src
+    axis = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    k = data.draw(st.integers(1, 4))
+    parts = [a[::-1] if i % 2 else a for i in range(k)]
+    xparts = [xp.flip(x, axis=0) if i % 2 else x for i in range(k)]
+    assert_equal(xp.concat(xparts, axis=axis), np.concatenate(parts, axis=axis), name)
+    assert_equal(xp.stack(xparts, axis=axis), np.stack(parts, axis=axis), name)
+    copies = [xp.asarray(p, copy=True) for p in xparts]
+    assert_equal(xp.concat(copies, axis=axis), np.concatenate(parts, axis=axis), name)
+    assert_equal(xp.stack(copies, axis=0), np.stack(parts, axis=0), name)
+
+
+def test_concat_promotes_mixed_dtypes():
+    out = xp.concat([xp.asarray([1, 2], dtype=xp.int8), xp.asarray([0.5], dtype=xp.float32)])
+    assert out.dtype == xp.float32
+    assert out.tolist() == [1.0, 2.0, 0.5]
+
+
 def test_signatures_match_the_standard():
     def kinds(f):
         return [(n, p.kind.name) for n, p in inspect.signature(f).parameters.items()]

@@ -287,7 +287,7 @@ fn plan(x: &Array, key: &[KeyItem]) -> Result<Plan> {
                 "shape mismatch: indexing arrays could not be broadcast together with shapes {shapes:?}"
             ))
         })?;
-    let offsets = sum_offsets(&parts, &bshape)?;
+    let offsets = sum_offsets(parts, &bshape)?;
     let adjacent = adv_positions.windows(2).all(|w| w[1] == w[0] + 1);
     Ok(Plan {
         view,
@@ -296,6 +296,15 @@ fn plan(x: &Array, key: &[KeyItem]) -> Result<Plan> {
         bshape,
         offsets,
     })
+}
+
+/// An empty vector with room for `n` items, or MemoryError (a plain
+/// `Vec::with_capacity` would abort the process on a huge request).
+pub fn try_vec<T>(n: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| Error::Memory(format!("cannot allocate {n} index entries")))?;
+    Ok(v)
 }
 
 /// Byte offsets of the elements an integer index array selects along `axis`.
@@ -308,7 +317,7 @@ fn int_part(view: &Array, axis: usize, idx: &Array) -> Result<Part> {
     }
     let len = view.shape()[axis] as i128;
     let stride = view.byte_strides()[axis];
-    let mut offsets = Vec::with_capacity(idx.size());
+    let mut offsets = try_vec(idx.size())?;
     let mut bad = None;
     let bs = idx.byte_strides();
     crate::dispatch!(idx.dtype(), T => {
@@ -383,19 +392,19 @@ fn mask_part(view: &Array, axis: usize, mask: &Array) -> Result<Part> {
 }
 
 /// Sum of the parts' offsets, each broadcast to `bshape`, in C order.
-fn sum_offsets(parts: &[Part], bshape: &[usize]) -> Result<Vec<isize>> {
-    if let [only] = parts {
-        if only.shape == bshape {
-            return Ok(only.offsets.clone());
-        }
+fn sum_offsets(mut parts: Vec<Part>, bshape: &[usize]) -> Result<Vec<isize>> {
+    // The common case (one index array or mask): its offsets are the answer.
+    if parts.len() == 1 && parts[0].shape == bshape {
+        return Ok(parts.swap_remove(0).offsets);
     }
     let n = crate::layout::checked_size(bshape, 8)?;
-    let mut out = vec![0isize; n];
+    let mut out = try_vec(n)?;
+    out.resize(n, 0);
     if n == 0 {
         return Ok(out);
     }
     let out_strides = c_strides(bshape);
-    for p in parts {
+    for p in &parts {
         // Walk `out` and the broadcast part together, as element indices.
         let ps = broadcast_strides(&p.shape, &c_strides(&p.shape), bshape)?;
         let (os, ps): (Vec<isize>, Vec<isize>) = (

@@ -79,6 +79,9 @@ pub fn concat(arrays: &[Array], axis: usize) -> Result<Array> {
     let mut shape = first.shape().to_vec();
     shape[axis] = total;
     let out = Array::zeros(dtype, &shape)?;
+    if concat_contiguous(arrays, &out, axis) {
+        return Ok(out);
+    }
     let mut start = 0;
     for a in arrays {
         let len = a.shape()[axis];
@@ -86,6 +89,40 @@ pub fn concat(arrays: &[Array], axis: usize) -> Result<Array> {
         start += len;
     }
     Ok(out)
+}
+
+/// Fast path of `concat` (many small arrays): when every input is
+/// C-contiguous and already of the output dtype, each contributes one byte
+/// chunk per row of the axes before `axis`; copy those directly. Returns
+/// false (having done nothing) otherwise.
+fn concat_contiguous(arrays: &[Array], out: &Array, axis: usize) -> bool {
+    if !arrays
+        .iter()
+        .all(|a| a.dtype() == out.dtype() && a.is_c_contiguous())
+    {
+        return false;
+    }
+    let outer: usize = out.shape()[..axis].iter().product();
+    let inner = out.shape()[axis + 1..].iter().product::<usize>() * out.itemsize();
+    let row = out.shape()[axis] * inner;
+    let mut col = 0;
+    for a in arrays {
+        let chunk = a.shape()[axis] * inner;
+        for o in 0..outer {
+            // SAFETY: `a` is C-contiguous, so row o of it is `chunk` bytes at
+            // o * chunk; `out` is fresh (no overlap) and row o of it has room
+            // for every input's chunk at `col`.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    a.data_ptr().add(o * chunk),
+                    out.data_ptr().add(o * row + col),
+                    chunk,
+                )
+            };
+        }
+        col += chunk;
+    }
+    true
 }
 
 /// Join arrays of one shape along a new axis.
@@ -184,7 +221,7 @@ pub fn repeat(x: &Array, repeats: &[usize], axis: usize) -> Result<Array> {
     let total = (0..len).try_fold(0usize, |acc, i| acc.checked_add(count(i)));
     let total = total.ok_or_else(|| Error::Value("repeat: result is too big".into()))?;
     crate::layout::checked_size(&[total], x.itemsize())?;
-    let mut index = Vec::with_capacity(total);
+    let mut index = crate::advanced::try_vec(total)?;
     for i in 0..len {
         index.extend(std::iter::repeat_n(i as i64, count(i)));
     }
