@@ -12,7 +12,7 @@
 //! a sub-block (the remaining axes) that is gathered or scattered.
 
 use crate::array::Array;
-use crate::dtype::{DType, Scalar};
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::indexing::{resolve_slice, Index};
 use crate::iter::for_each_run;
@@ -307,47 +307,82 @@ pub fn try_vec<T>(n: usize) -> Result<Vec<T>> {
     Ok(v)
 }
 
+/// Integer index values, widened to i64 (uint64 beyond i64 saturates, which
+/// is out of bounds for any axis anyway).
+trait IndexValue: Copy {
+    fn to_i64(self) -> i64;
+}
+macro_rules! impl_index_value {
+    ($($t:ty),*) => {$(
+        impl IndexValue for $t {
+            #[inline(always)]
+            fn to_i64(self) -> i64 {
+                i64::try_from(self).unwrap_or(i64::MAX)
+            }
+        }
+    )*};
+}
+impl_index_value!(i8, i16, i32, i64, u8, u16, u32, u64);
+
 /// Byte offsets of the elements an integer index array selects along `axis`.
 fn int_part(view: &Array, axis: usize, idx: &Array) -> Result<Part> {
-    if !idx.dtype().is_integer() {
-        return Err(Error::Index(format!(
-            "arrays used as indices must be of integer or boolean type, not {}",
-            idx.dtype()
-        )));
-    }
-    let len = view.shape()[axis] as i128;
+    let len = view.shape()[axis];
     let stride = view.byte_strides()[axis];
-    let mut offsets = try_vec(idx.size())?;
-    let mut bad = None;
-    let bs = idx.byte_strides();
-    crate::dispatch!(idx.dtype(), T => {
-        for_each_run(idx.shape(), [&bs], [idx.data_ptr()], |p, n, s| {
-            for i in 0..n as isize {
-                // SAFETY: inside the index array's extent.
-                let v = unsafe { (p[0].offset(i * s[0]) as *const T).read_unaligned() };
-                let v = match crate::Element::to_scalar(v) {
-                    Scalar::Int(v) => v as i128,
-                    Scalar::UInt(v) => v as i128,
-                    _ => 0, // unreachable: the dtype is an integer one
-                };
-                let j = if v < 0 { v + len } else { v };
-                if j < 0 || j >= len {
-                    bad.get_or_insert(v);
-                    return;
-                }
-                offsets.push(j as isize * stride);
-            }
-        })
-    });
-    if let Some(v) = bad {
-        return Err(Error::Index(format!(
+    // Index arrays are read in C order; a strided one is copied first (rare).
+    let idx = idx.contiguous()?;
+    let offsets = match idx.dtype() {
+        DType::Int8 => offsets_of::<i8>(&idx, len, stride),
+        DType::Int16 => offsets_of::<i16>(&idx, len, stride),
+        DType::Int32 => offsets_of::<i32>(&idx, len, stride),
+        DType::Int64 => offsets_of::<i64>(&idx, len, stride),
+        DType::UInt8 => offsets_of::<u8>(&idx, len, stride),
+        DType::UInt16 => offsets_of::<u16>(&idx, len, stride),
+        DType::UInt32 => offsets_of::<u32>(&idx, len, stride),
+        DType::UInt64 => offsets_of::<u64>(&idx, len, stride),
+        d => {
+            return Err(Error::Index(format!(
+                "arrays used as indices must be of integer or boolean type, not {d}"
+            )))
+        }
+    };
+    let offsets = offsets?.map_err(|v| {
+        Error::Index(format!(
             "index {v} is out of bounds for axis {axis} with size {len}"
-        )));
-    }
+        ))
+    })?;
     Ok(Part {
         shape: idx.shape().to_vec(),
         offsets,
     })
+}
+
+/// Offsets `normalized(i) * stride` of a contiguous index array; the inner
+/// result is Err(first bad index) when one is out of bounds.
+fn offsets_of<T: IndexValue + crate::Element>(
+    idx: &Array,
+    len: usize,
+    stride: isize,
+) -> Result<std::result::Result<Vec<isize>, i64>> {
+    let values = idx.as_slice::<T>().expect("contiguous index array");
+    let mut offsets = try_vec(values.len())?;
+    let n = len as i64;
+    // Branch-free: one flag for the whole array, checked once at the end.
+    let mut in_bounds = true;
+    offsets.extend(values.iter().map(|&v| {
+        let v = v.to_i64();
+        let j = if v < 0 { v.wrapping_add(n) } else { v };
+        in_bounds &= (j as u64) < (n as u64);
+        j as isize * stride
+    }));
+    if in_bounds {
+        return Ok(Ok(offsets));
+    }
+    let bad = values
+        .iter()
+        .map(|v| v.to_i64())
+        .find(|&v| v >= n || v < -n)
+        .unwrap_or(0);
+    Ok(Err(bad))
 }
 
 /// Byte offsets of the true elements of a mask over view axes `axis..`.
@@ -369,7 +404,17 @@ fn mask_part(view: &Array, axis: usize, mask: &Array) -> Result<Part> {
     }
     let view_bs = &view.byte_strides()[axis..axis + k];
     let mask_bs = mask.byte_strides();
-    let mut offsets = Vec::new();
+    // Count first, so the offsets can be written without branches.
+    let mut count = 0usize;
+    for_each_run(mask.shape(), [&mask_bs], [mask.data_ptr()], |p, n, s| {
+        for i in 0..n as isize {
+            // SAFETY: inside the mask's extent; a bool is one byte.
+            count += (unsafe { *p[0].offset(i * s[0]) } != 0) as usize;
+        }
+    });
+    let mut offsets: Vec<isize> = try_vec(count + 1)?;
+    let out = offsets.as_mut_ptr();
+    let mut k = 0usize;
     // The second "pointer" starts at 0 and walks the view's strides: it is
     // never dereferenced, only read back as the byte offset of the element.
     for_each_run(
@@ -378,15 +423,21 @@ fn mask_part(view: &Array, axis: usize, mask: &Array) -> Result<Part> {
         [mask.data_ptr(), std::ptr::null_mut()],
         |p, n, s| {
             for i in 0..n as isize {
-                // SAFETY: inside the mask's extent; bool is one byte.
-                if unsafe { *p[0].offset(i * s[0]) } != 0 {
-                    offsets.push(p[1] as isize + i * s[1]);
+                // SAFETY: the mask byte is inside its extent; every element
+                // is written at slot k <= count (capacity count + 1) and kept
+                // only if the mask is true.
+                unsafe {
+                    let keep = (*p[0].offset(i * s[0]) != 0) as usize;
+                    *out.add(k) = p[1] as isize + i * s[1];
+                    k += keep;
                 }
             }
         },
     );
+    // SAFETY: slots 0..count were written above (k == count).
+    unsafe { offsets.set_len(k) };
     Ok(Part {
-        shape: vec![offsets.len()],
+        shape: vec![k],
         offsets,
     })
 }
@@ -433,6 +484,7 @@ fn sum_offsets(mut parts: Vec<Part>, bshape: &[usize]) -> Result<Vec<isize>> {
 mod tests {
     use super::*;
     use crate::creation::arange_int;
+    use crate::dtype::Scalar;
 
     fn vals(a: &Array) -> Vec<i64> {
         a.to_scalars().into_iter().map(|s| s.as_i64()).collect()

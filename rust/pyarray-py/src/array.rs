@@ -647,25 +647,20 @@ fn array_item(a: Array, from_sequence: bool) -> PyResult<KeyItem> {
 }
 
 fn parse_slice(s: &Bound<'_, PySlice>) -> PyResult<Index> {
-    let part = |name: &str| -> PyResult<Option<isize>> {
-        let v = s.getattr(name)?;
-        if v.is_none() {
-            return Ok(None);
-        }
-        match index_int(&v) {
-            Ok(i) => Ok(Some(i)),
-            // Slice bounds beyond the machine range clamp, as in Python.
-            Err(_) if v.is_instance_of::<pyo3::types::PyInt>() => {
-                let negative = v.lt(0)?;
-                Ok(Some(if negative { isize::MIN + 1 } else { isize::MAX }))
-            }
-            Err(e) => Err(e),
-        }
-    };
+    // One C call (several times faster than reading the three attributes):
+    // None becomes the extreme value for its position, out-of-range bounds
+    // clamp, and resolve_slice treats both like Python does.
+    let (mut start, mut stop, mut step): (ffi::Py_ssize_t, ffi::Py_ssize_t, ffi::Py_ssize_t) =
+        (0, 0, 0);
+    // SAFETY: `s` is a live slice object and the out-pointers are valid.
+    let rc = unsafe { ffi::PySlice_Unpack(s.as_ptr(), &mut start, &mut stop, &mut step) };
+    if rc < 0 {
+        return Err(PyErr::fetch(s.py()));
+    }
     Ok(Index::Slice {
-        start: part("start")?,
-        stop: part("stop")?,
-        step: part("step")?,
+        start: Some(start),
+        stop: Some(stop),
+        step: Some(step),
     })
 }
 
