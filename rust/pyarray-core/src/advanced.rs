@@ -280,7 +280,9 @@ fn plan(x: &Array, key: &[KeyItem]) -> Result<Plan> {
     }
     let bshape = parts
         .iter()
-        .try_fold(Vec::new(), |acc, p| broadcast_shapes(&acc, &p.shape))
+        .try_fold(Vec::new(), |acc, p| {
+            broadcast_shapes(&acc, &p.shape).map(|s| s.to_vec())
+        })
         .map_err(|_| {
             let shapes: Vec<&Vec<usize>> = parts.iter().map(|p| &p.shape).collect();
             Error::Index(format!(
