@@ -1,5 +1,6 @@
 //! Basic indexing (integers, slices, `None`, `...`): always a view.
 
+use crate::advanced::{advanced_index, KeyItem};
 use crate::array::Array;
 use crate::error::{Error, Result};
 
@@ -121,6 +122,71 @@ pub fn basic_index(x: &Array, key: &[Index]) -> Result<Array> {
         }
     }
     Ok(out)
+}
+
+/// A full slice (`:`), for building keys.
+pub const FULL: Index = Index::Slice {
+    start: None,
+    stop: None,
+    step: None,
+};
+
+/// Elements of `x` at `indices` along `axis` (negative indices count from
+/// the end); the result has `indices`' dimensions in place of `axis`.
+pub fn take(x: &Array, indices: &Array, axis: usize) -> Result<Array> {
+    if !indices.dtype().is_integer() {
+        return Err(Error::Type(format!(
+            "take: indices must have an integer dtype, not {}",
+            indices.dtype()
+        )));
+    }
+    if axis >= x.ndim() {
+        return Err(Error::Index(format!(
+            "take: axis {axis} is out of bounds for {} dimensions",
+            x.ndim()
+        )));
+    }
+    let mut key = vec![KeyItem::Basic(FULL); axis];
+    key.push(KeyItem::Array(indices.clone()));
+    advanced_index(x, &key)
+}
+
+/// Elements of `x` at `indices` along `axis`, matched position by position
+/// on the other axes (which broadcast between `x` and `indices`).
+pub fn take_along_axis(x: &Array, indices: &Array, axis: usize) -> Result<Array> {
+    if !indices.dtype().is_integer() {
+        return Err(Error::Type(format!(
+            "take_along_axis: indices must have an integer dtype, not {}",
+            indices.dtype()
+        )));
+    }
+    let n = x.ndim();
+    if indices.ndim() != n {
+        return Err(Error::Value(format!(
+            "take_along_axis: indices must have as many dimensions as x ({n}), not {}",
+            indices.ndim()
+        )));
+    }
+    if axis >= n {
+        return Err(Error::Index(format!(
+            "take_along_axis: axis {axis} is out of bounds for {n} dimensions"
+        )));
+    }
+    // Every other axis d is indexed by arange(len) shaped to lie along d, so
+    // all index arrays broadcast to the result shape.
+    let mut key = Vec::with_capacity(n);
+    for d in 0..n {
+        if d == axis {
+            key.push(KeyItem::Array(indices.clone()));
+            continue;
+        }
+        let len = x.shape()[d];
+        let mut shape = vec![1; n];
+        shape[d] = len;
+        let values: Vec<i64> = (0..len as i64).collect();
+        key.push(KeyItem::Array(Array::from_vec(&values, &shape)?));
+    }
+    advanced_index(x, &key)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! `indexing`, ...), which validates arguments, promotes dtypes and hands typed
 //! work to a kernel in `kernels` through `dispatch!`.
 
+pub mod advanced;
 pub mod array;
 pub mod creation;
 pub mod dlpack;

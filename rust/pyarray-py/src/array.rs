@@ -6,6 +6,7 @@ use crate::device::{parse_device, PyDevice};
 use crate::dtypes::{dtype_object, PyDType};
 use crate::elementwise as ew;
 use crate::errors::IntoPyResult;
+use pyarray_core::advanced::{advanced_assign, advanced_index, KeyItem};
 use pyarray_core::elementwise::{BinaryOp, UnaryOp};
 use pyarray_core::indexing::{basic_index, Index};
 use pyarray_core::{format, Array, DType, Scalar};
@@ -413,18 +414,43 @@ impl PyArray {
     }
 
     fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<PyArray> {
-        let key = parse_key(key)?;
-        basic_index(&self.inner, &key).py().map(PyArray::new)
+        let py = key.py();
+        match parse_key(key)? {
+            Key::Basic(key) => basic_index(&self.inner, &key).py().map(PyArray::new),
+            Key::Advanced(key) => {
+                let x = &self.inner;
+                let run = || advanced_index(x, &key);
+                let out = if x.size() > DETACH_SIZE {
+                    py.detach(run)
+                } else {
+                    run()
+                };
+                out.py().map(PyArray::new)
+            }
+        }
     }
 
     fn __setitem__(&self, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
         if !self.inner.writeable() {
             return Err(PyValueError::new_err("assignment destination is read-only"));
         }
-        let key = parse_key(key)?;
-        let target = basic_index(&self.inner, &key).py()?;
-        let src = value_for(value, self.inner.dtype())?;
-        target.assign(&src).py()
+        match parse_key(key)? {
+            Key::Basic(key) => {
+                let target = basic_index(&self.inner, &key).py()?;
+                let src = value_for(value, self.inner.dtype())?;
+                target.assign(&src).py()
+            }
+            Key::Advanced(key) => {
+                let src = value_for(value, self.inner.dtype())?;
+                let x = &self.inner;
+                let run = || advanced_assign(x, &key, &src);
+                if x.size() > DETACH_SIZE {
+                    value.py().detach(run).py()
+                } else {
+                    run().py()
+                }
+            }
+        }
     }
 
     /// NumPy interoperability: `numpy.asarray(x)`, honouring `dtype` and `copy`.
@@ -523,49 +549,119 @@ fn build_list(
     Ok(list.into_any().unbind())
 }
 
-/// Parse a `__getitem__` key made of integers, slices, `None` and `...`.
-pub fn parse_key(key: &Bound<'_, PyAny>) -> PyResult<Vec<Index>> {
-    if let Ok(t) = key.cast::<PyTuple>() {
-        return t.iter().map(|k| parse_key_item(&k)).collect();
-    }
-    Ok(vec![parse_key_item(key)?])
+/// Arrays larger than this release the GIL while advanced indexing runs.
+const DETACH_SIZE: usize = 1 << 15;
+
+/// A parsed indexing key: basic keys give views, keys with arrays copies.
+pub enum Key {
+    Basic(Vec<Index>),
+    Advanced(Vec<KeyItem>),
 }
 
-fn parse_key_item(k: &Bound<'_, PyAny>) -> PyResult<Index> {
+/// Parse a `__getitem__` key: integers, slices, `None`, `...`, and index
+/// arrays (pyarray or NumPy arrays, nested lists, booleans).
+pub fn parse_key(key: &Bound<'_, PyAny>) -> PyResult<Key> {
+    let items: Vec<KeyItem> = if let Ok(t) = key.cast::<PyTuple>() {
+        t.iter()
+            .map(|k| parse_key_item(&k))
+            .collect::<PyResult<_>>()?
+    } else {
+        vec![parse_key_item(key)?]
+    };
+    let basic: Option<Vec<Index>> = items
+        .iter()
+        .map(|k| match k {
+            KeyItem::Basic(i) => Some(*i),
+            KeyItem::Array(_) => None,
+        })
+        .collect();
+    Ok(match basic {
+        Some(b) => Key::Basic(b),
+        None => Key::Advanced(items),
+    })
+}
+
+fn parse_key_item(k: &Bound<'_, PyAny>) -> PyResult<KeyItem> {
     if k.is_none() {
-        return Ok(Index::NewAxis);
+        return Ok(KeyItem::Basic(Index::NewAxis));
     }
     if k.is_instance_of::<PyEllipsis>() {
-        return Ok(Index::Ellipsis);
+        return Ok(KeyItem::Basic(Index::Ellipsis));
     }
     if let Ok(s) = k.cast::<PySlice>() {
-        let part = |name: &str| -> PyResult<Option<isize>> {
-            let v = s.getattr(name)?;
-            if v.is_none() {
-                return Ok(None);
-            }
-            match index_int(&v) {
-                Ok(i) => Ok(Some(i)),
-                // Slice bounds beyond the machine range clamp, as in Python.
-                Err(_) if v.is_instance_of::<pyo3::types::PyInt>() => {
-                    let negative = v.lt(0)?;
-                    Ok(Some(if negative { isize::MIN + 1 } else { isize::MAX }))
-                }
-                Err(e) => Err(e),
-            }
-        };
-        return Ok(Index::Slice {
-            start: part("start")?,
-            stop: part("stop")?,
-            step: part("step")?,
-        });
+        return parse_slice(s).map(KeyItem::Basic);
     }
-    if k.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyIndexError::new_err(
-            "boolean scalars are not supported as indices",
-        ));
+    // As NumPy: a Python bool is a 0-d boolean mask (x[True] adds an axis).
+    if let Ok(b) = k.cast::<pyo3::types::PyBool>() {
+        let a = Array::from_scalar(Scalar::Bool(b.is_true()), DType::Bool).py()?;
+        return Ok(KeyItem::Array(a));
     }
-    Ok(Index::Int(index_int(k)?))
+    if k.is_instance_of::<pyo3::types::PyInt>() {
+        return Ok(KeyItem::Basic(Index::Int(index_int(k)?)));
+    }
+    if let Ok(a) = k.cast::<PyArray>() {
+        return array_item(a.get().inner.clone(), false);
+    }
+    let sequence = k.is_instance_of::<PyList>() || k.is_instance_of::<PyTuple>();
+    if sequence || k.hasattr("__array__")? || k.hasattr("__dlpack__")? {
+        let a = crate::creation::asarray_impl(k, None, None).map_err(|e| {
+            PyIndexError::new_err(format!("cannot use {} as an index: {e}", type_name(k)))
+        })?;
+        return array_item(a, sequence);
+    }
+    Ok(KeyItem::Basic(Index::Int(index_int(k)?)))
+}
+
+fn type_name(k: &Bound<'_, PyAny>) -> String {
+    k.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// An array used as an index: boolean masks and integer arrays are advanced
+/// indices; 0-d integer arrays act as integers (as in NumPy).
+fn array_item(a: Array, from_sequence: bool) -> PyResult<KeyItem> {
+    if a.dtype() == DType::Bool && !(from_sequence && a.size() == 0) {
+        return Ok(KeyItem::Array(a));
+    }
+    if a.dtype().is_integer() {
+        if a.ndim() == 0 {
+            let i = match a.item().py()? {
+                Scalar::UInt(u) => isize::try_from(u).ok(),
+                s => isize::try_from(s.as_i64()).ok(),
+            };
+            let i = i.ok_or_else(|| PyIndexError::new_err("index out of range"))?;
+            return Ok(KeyItem::Basic(Index::Int(i)));
+        }
+        return Ok(KeyItem::Array(a));
+    }
+    // `x[[]]`: an empty list is an empty integer index, whatever its dtype.
+    if from_sequence && a.size() == 0 {
+        return Ok(KeyItem::Array(Array::zeros(DType::Int64, a.shape()).py()?));
+    }
+    Err(PyIndexError::new_err(format!(
+        "arrays used as indices must be of integer or boolean type, not {}",
+        a.dtype()
+    )))
+}
+
+fn parse_slice(s: &Bound<'_, PySlice>) -> PyResult<Index> {
+    // One C call (several times faster than reading the three attributes):
+    // None becomes the extreme value for its position, out-of-range bounds
+    // clamp, and resolve_slice treats both like Python does.
+    let (mut start, mut stop, mut step): (ffi::Py_ssize_t, ffi::Py_ssize_t, ffi::Py_ssize_t) =
+        (0, 0, 0);
+    // SAFETY: `s` is a live slice object and the out-pointers are valid.
+    let rc = unsafe { ffi::PySlice_Unpack(s.as_ptr(), &mut start, &mut stop, &mut step) };
+    if rc < 0 {
+        return Err(PyErr::fetch(s.py()));
+    }
+    Ok(Index::Slice {
+        start: Some(start),
+        stop: Some(stop),
+        step: Some(step),
+    })
 }
 
 /// An integer index from any object with `__index__` (ints, 0-d integer arrays).

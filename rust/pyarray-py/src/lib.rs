@@ -10,6 +10,7 @@ mod dlpack;
 mod dtypes;
 mod elementwise;
 mod errors;
+mod indexing;
 mod manipulation;
 mod pickle;
 
@@ -55,6 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
     elementwise::register(m)?;
     manipulation::register(m)?;
+    indexing::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
 

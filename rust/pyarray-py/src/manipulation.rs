@@ -237,6 +237,143 @@ pub fn any(x: &PyArray, axis: Option<&Bound<'_, PyAny>>, keepdims: bool) -> PyRe
     all_any(x, axis, keepdims, true)
 }
 
+/// Move axes of `x` to new positions; the others keep their order (a view).
+#[pyfunction]
+#[pyo3(signature = (x, source, destination, /))]
+pub fn moveaxis(
+    x: &PyArray,
+    source: &Bound<'_, PyAny>,
+    destination: &Bound<'_, PyAny>,
+) -> PyResult<PyArray> {
+    let n = x.inner.ndim();
+    let source = normalize_axes(&axes_arg(source)?, n).py()?;
+    let destination = normalize_axes(&axes_arg(destination)?, n).py()?;
+    manip::moveaxis(&x.inner, &source, &destination)
+        .py()
+        .map(PyArray::new)
+}
+
+/// Repeat each element of `x` (``axis=None``: of the flattened `x`).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// repeats : int or array
+///     One count for every element, or one per element along `axis`.
+/// axis : int, optional
+///
+/// Returns
+/// -------
+/// array
+#[pyfunction]
+#[pyo3(signature = (x, repeats, /, *, axis = None))]
+pub fn repeat(
+    py: Python<'_>,
+    x: &PyArray,
+    repeats: &Bound<'_, PyAny>,
+    axis: Option<isize>,
+) -> PyResult<PyArray> {
+    let counts = repeat_counts(repeats)?;
+    let (x, axis) = match axis {
+        None => (x.inner.reshape(&[x.inner.size()]).py()?, 0),
+        Some(a) => (x.inner.clone(), normalize_axis(a, x.inner.ndim()).py()?),
+    };
+    py.detach(|| manip::repeat(&x, &counts, axis))
+        .py()
+        .map(PyArray::new)
+}
+
+/// Repeat counts from an int or a 0-d/1-d integer array; negatives rejected.
+fn repeat_counts(repeats: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+    let values: Vec<i64> = if let Ok(n) = repeats.extract::<i64>() {
+        vec![n]
+    } else {
+        let a = match repeats.cast::<PyArray>() {
+            Ok(a) => a.get().inner.clone(),
+            Err(_) => crate::creation::asarray_impl(repeats, None, None)?,
+        };
+        if !a.dtype().is_integer() || a.ndim() > 1 {
+            return Err(PyTypeError::new_err(
+                "repeats must be an int or a 1-d integer array",
+            ));
+        }
+        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
+    };
+    values
+        .into_iter()
+        .map(|v| {
+            usize::try_from(v).map_err(|_| PyValueError::new_err("repeats must not be negative"))
+        })
+        .collect()
+}
+
+/// Roll elements along axes (``axis=None``: over the flattened `x`, then
+/// restore the shape). Elements shifted past the end reappear at the start.
+#[pyfunction]
+#[pyo3(signature = (x, /, shift, *, axis = None))]
+pub fn roll(
+    py: Python<'_>,
+    x: &PyArray,
+    shift: &Bound<'_, PyAny>,
+    axis: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArray> {
+    let shifts = axes_arg(shift)
+        .map_err(|_| PyTypeError::new_err("shift must be an int or a tuple of ints"))?;
+    let x = &x.inner;
+    let axis = axis.filter(|a| !a.is_none());
+    let Some(axis) = axis else {
+        if shifts.len() != 1 {
+            return Err(PyValueError::new_err(
+                "roll: with axis=None, shift must be a single int",
+            ));
+        }
+        let flat = x.reshape(&[x.size()]).py()?;
+        let out = py.detach(|| manip::roll(&flat, &[(0, shifts[0])])).py()?;
+        return out.reshape(x.shape()).py().map(PyArray::new);
+    };
+    // Repeated axes are allowed (their shifts add up), so no normalize_axes.
+    let axes = axes_arg(axis)?
+        .into_iter()
+        .map(|a| normalize_axis(a, x.ndim()))
+        .collect::<pyarray_core::Result<Vec<_>>>()
+        .py()?;
+    let pairs: Vec<(usize, isize)> = match (shifts.len(), axes.len()) {
+        (1, _) => axes.iter().map(|&a| (a, shifts[0])).collect(),
+        (s, a) if s == a => axes.iter().copied().zip(shifts.iter().copied()).collect(),
+        _ => {
+            return Err(PyValueError::new_err(
+                "roll: shift and axis must have the same length",
+            ))
+        }
+    };
+    py.detach(|| manip::roll(x, &pairs)).py().map(PyArray::new)
+}
+
+/// Repeat `x` `repetitions[i]` times along each axis.
+#[pyfunction]
+#[pyo3(signature = (x, repetitions, /))]
+pub fn tile(py: Python<'_>, x: &PyArray, repetitions: Vec<i64>) -> PyResult<PyArray> {
+    let reps = repetitions
+        .into_iter()
+        .map(|r| {
+            usize::try_from(r)
+                .map_err(|_| PyValueError::new_err("tile: repetitions must not be negative"))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    py.detach(|| manip::tile(&x.inner, &reps))
+        .py()
+        .map(PyArray::new)
+}
+
+/// Split `x` along `axis` into a tuple of views.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = 0))]
+pub fn unstack<'py>(py: Python<'py>, x: &PyArray, axis: isize) -> PyResult<Bound<'py, PyTuple>> {
+    let axis = normalize_axis(axis, x.inner.ndim()).py()?;
+    let parts = manip::unstack(&x.inner, axis).py()?;
+    PyTuple::new(py, parts.into_iter().map(PyArray::new))
+}
+
 /// Register the section's functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     macro_rules! add {
@@ -255,7 +392,12 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         concat,
         stack,
         all,
-        any
+        any,
+        moveaxis,
+        repeat,
+        roll,
+        tile,
+        unstack
     );
     Ok(())
 }

@@ -3,5 +3,6 @@
 
 pub mod complex_special;
 pub mod copy;
+pub mod gather;
 pub mod loops;
 pub mod math;
