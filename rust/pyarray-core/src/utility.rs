@@ -28,6 +28,10 @@ pub fn diff(
     if x.ndim() == 0 {
         return Err(Error::Value("diff needs at least one dimension".into()));
     }
+    if n == 0 {
+        // NumPy returns x itself, ignoring prepend and append.
+        return x.to_contiguous();
+    }
     let mut parts = Vec::with_capacity(3);
     if let Some(p) = prepend {
         parts.push(edge(p, x, axis)?);
@@ -51,9 +55,6 @@ pub fn diff(
             BinaryOp::Subtract
         };
         a = binary(op, &hi, &lo)?;
-    }
-    if n == 0 {
-        return a.to_contiguous();
     }
     Ok(a)
 }
