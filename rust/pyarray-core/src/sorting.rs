@@ -6,6 +6,7 @@ use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::math::Real;
+use crate::kernels::radix::{radix_sort_by, SortKey, RADIX_MIN_LEN};
 use std::cmp::Ordering;
 
 /// Total order of real values with every NaN after every number (NaNs equal
@@ -60,7 +61,18 @@ fn restore(out: Array, inverse: &[usize]) -> Result<Array> {
 
 /// Sort one lane. Stable sorts keep equal elements in input order, also
 /// when descending (the comparison is reversed, not the result).
-fn sort_lane<T: Real>(lane: &mut [T], descending: bool, stable: bool) {
+pub(crate) fn sort_lane<T: SortKey>(lane: &mut [T], descending: bool, stable: bool) {
+    // Radix on keys is stable; keys lose the sign of -0.0, so lanes holding
+    // one use the comparison sort.
+    if lane.len() >= RADIX_MIN_LEN && !lane.iter().any(|v| v.is_neg_zero()) {
+        let flip = if descending { u64::MAX } else { 0 };
+        let mut keys: Vec<u64> = lane.iter().map(|v| v.key() ^ flip).collect();
+        radix_sort_by(&mut keys, |&k| k);
+        for (v, &k) in lane.iter_mut().zip(&keys) {
+            *v = T::from_key(k ^ flip);
+        }
+        return;
+    }
     match (descending, stable) {
         (false, true) => lane.sort_by(cmp_nan_last),
         (false, false) => lane.sort_unstable_by(cmp_nan_last),
@@ -71,7 +83,21 @@ fn sort_lane<T: Real>(lane: &mut [T], descending: bool, stable: bool) {
 
 /// Indices that sort one lane, written to `out`. Sorting (value, index) pairs
 /// keeps the values next to their indices (no indirect loads in comparisons).
-fn argsort_lane<T: Real>(lane: &[T], out: &mut [i64], descending: bool, stable: bool) {
+fn argsort_lane<T: SortKey>(lane: &[T], out: &mut [i64], descending: bool, stable: bool) {
+    if lane.len() >= RADIX_MIN_LEN {
+        // Stable radix on (key, index): also the tie order of the unstable sort.
+        let flip = if descending { u64::MAX } else { 0 };
+        let mut pairs: Vec<(u64, i64)> = lane
+            .iter()
+            .zip(0..)
+            .map(|(v, i)| (v.key() ^ flip, i))
+            .collect();
+        radix_sort_by(&mut pairs, |p| p.0);
+        for (o, p) in out.iter_mut().zip(&pairs) {
+            *o = p.1;
+        }
+        return;
+    }
     let mut pairs: Vec<(T, i64)> = lane
         .iter()
         .enumerate()

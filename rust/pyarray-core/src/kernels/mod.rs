@@ -4,3 +4,4 @@
 pub mod copy;
 pub mod loops;
 pub mod math;
+pub mod radix;
