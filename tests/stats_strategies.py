@@ -39,7 +39,9 @@ def elements(dtype, nan=True):
 def np_arrays(draw, dtypes, min_dims=0, max_dims=3, min_side=0, max_side=5, nan=True):
     """A NumPy array of one of `dtypes`."""
     dtype = draw(st.sampled_from(dtypes))
-    shape = draw(hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side, max_side=max_side))
+    shape = draw(
+        hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side, max_side=max_side)
+    )
     return draw(hnp.arrays(dtype, shape, elements=elements(dtype, nan)))
 
 

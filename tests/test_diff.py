@@ -10,7 +10,11 @@ import pyarray as xp
 
 
 @settings(max_examples=300)
-@given(data=st.data(), n=st.integers(0, 3), edges=st.sampled_from(["none", "prepend", "append", "both", "0d"]))
+@given(
+    data=st.data(),
+    n=st.integers(0, 3),
+    edges=st.sampled_from(["none", "prepend", "append", "both", "0d"]),
+)
 def test_diff(data, n, edges):
     x, a = data.draw(pairs(["bool"] + REALS + COMPLEX, min_dims=1, nan=False))
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1))

@@ -83,3 +83,33 @@ def test_errors():
         xp.argsort(xp.ones(3), axis=-2)
     with pytest.raises(TypeError):
         xp.sort([3, 1])
+
+
+@settings(max_examples=40)
+@given(
+    data=st.data(),
+    dtype=st.sampled_from(["float64", "float32", "int64", "uint8", "int16"]),
+    descending=st.booleans(),
+    stable=st.booleans(),
+)
+def test_long_lanes_take_the_radix_path(data, dtype, descending, stable):
+    """Lanes of 512+ elements are radix sorted: check ties, NaNs, infinities
+    and signed zeros there too."""
+    pool = [0, 1, 2, 7, 100] if dtype.startswith("u") else [-3, 0, 1, 2, 7, -100]
+    if dtype.startswith("float"):
+        pool = pool + [np.nan, np.inf, -np.inf, -0.0, 0.5]
+    n = data.draw(st.integers(512, 1500))
+    values = data.draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
+    a = (
+        np.array(values, dtype=dtype).reshape(-1, 1)
+        if data.draw(st.booleans())
+        else np.array(values, dtype=dtype)
+    )
+    axis = 0
+    x = xp.asarray(a)
+    order = oracle_argsort(a, axis, descending)
+    assert_same(xp.argsort(x, axis=axis, descending=descending, stable=stable), order)
+    assert_same(
+        xp.sort(x, axis=axis, descending=descending, stable=stable),
+        np.take_along_axis(a, order, axis=axis),
+    )

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stats_strategies import COMPLEX, FLOATS, INTS, REALS, assert_same, axes, pairs
+from stats_strategies import COMPLEX, FLOATS, REALS, assert_same, axes, pairs
 
 import pyarray as xp
 
@@ -100,7 +100,9 @@ def test_var_std(data, func, correction, keepdims):
     include_initial=st.booleans(),
 )
 def test_cumulative(data, func, include_initial):
-    x, a = data.draw(pairs(["bool", "int8", "uint32", "int64", "float64", "complex128"], min_dims=1))
+    x, a = data.draw(
+        pairs(["bool", "int8", "uint32", "int64", "float64", "complex128"], min_dims=1)
+    )
     axis = data.draw(st.integers(-a.ndim, a.ndim - 1)) if a.ndim > 1 else None
     if func == "cumulative_prod" and a.dtype.kind in "fc":
         a = np.clip(a.real, -2, 2).astype(a.dtype)
@@ -115,7 +117,9 @@ def test_cumulative(data, func, include_initial):
 
 def test_cumulative_dtype_and_0d():
     a = np.arange(1, 6, dtype=np.int8)
-    assert_same(xp.cumulative_prod(xp.asarray(a), dtype=xp.float32), np.cumulative_prod(a, dtype=np.float32))
+    assert_same(
+        xp.cumulative_prod(xp.asarray(a), dtype=xp.float32), np.cumulative_prod(a, dtype=np.float32)
+    )
     assert_same(xp.cumulative_sum(xp.asarray(np.int32(4))), np.cumulative_sum(np.int32(4)))
 
 
