@@ -9,6 +9,7 @@ pub mod array;
 pub mod creation;
 pub mod dlpack;
 pub mod dtype;
+#[macro_use]
 pub mod elementwise;
 pub mod error;
 pub mod format;
@@ -18,7 +19,11 @@ pub mod kernels;
 pub mod layout;
 pub mod manipulation;
 pub mod searching;
+pub mod sets;
+pub mod sorting;
+pub mod statistical;
 pub mod storage;
+pub mod utility;
 
 pub use array::Array;
 pub use dtype::{DType, Element, Kind, Scalar};

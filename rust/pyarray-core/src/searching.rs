@@ -1,10 +1,180 @@
-//! Searching functions: `where` so far.
+//! Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted
+//! and where.
 
 use crate::array::Array;
 use crate::dtype::{promote, DType, Element};
 use crate::error::Result;
 use crate::iter::for_each_run;
 use crate::layout::{broadcast_shapes, broadcast_strides};
+use crate::sorting::{lt_nan_last, sort_dtype};
+use crate::statistical::{prepare, reduced_shape};
+use crate::Error;
+
+/// Index of the first maximum (or minimum) of a non-empty lane; a NaN counts
+/// as the extreme, so the first NaN wins (NumPy). Two passes: a branch-free
+/// extreme over 8 accumulators (vectorisable, and noting NaNs with `v != v`),
+/// then a search for its first position.
+/// `MAX` is a const parameter so the comparison is fixed at compile time
+/// (a runtime flag kept the loop from vectorising: 5x slower).
+fn arg_extreme<T: crate::kernels::math::Real, const MAX: bool>(lane: &[T]) -> usize {
+    let mut acc = [lane[0]; 8];
+    let mut nan = false;
+    let chunks = lane.chunks_exact(8);
+    let rest = chunks.remainder();
+    let better = |v: T, a: T| if MAX { v > a } else { v < a };
+    #[allow(clippy::eq_op)] // v != v is the NaN test that works for every T
+    for c in chunks {
+        for k in 0..8 {
+            nan |= c[k] != c[k];
+            acc[k] = if better(c[k], acc[k]) { c[k] } else { acc[k] };
+        }
+    }
+    #[allow(clippy::eq_op)]
+    let nan = nan || rest.iter().any(|&v| v != v);
+    if nan {
+        return lane
+            .iter()
+            .position(|v| v.is_nan())
+            .expect("a NaN was seen");
+    }
+    let best = acc
+        .iter()
+        .chain(rest)
+        .fold(acc[0], |a, &v| if better(v, a) { v } else { a });
+    lane.iter()
+        .position(|&v| v == best)
+        .expect("the extreme is in the lane")
+}
+
+/// Indices (int64) of the maxima (or minima) along `axis` (None: flattened).
+pub fn argmax_argmin(x: &Array, axis: Option<usize>, keepdims: bool, max: bool) -> Result<Array> {
+    let name = if max { "argmax" } else { "argmin" };
+    let axes: Vec<usize> = match axis {
+        Some(a) => vec![a],
+        None => (0..x.ndim()).collect(),
+    };
+    let len: usize = axes.iter().map(|&a| x.shape()[a]).product();
+    if len == 0 {
+        return Err(Error::Value(format!(
+            "attempt to get {name} of an empty sequence"
+        )));
+    }
+    let dtype = sort_dtype(x.dtype(), name)?;
+    let p = prepare(x, &axes, dtype, false)?;
+    let out = Array::zeros(DType::Int64, &[p.count])?;
+    // SAFETY: fresh contiguous int64 array, owned here.
+    let dst = unsafe { out.slice_mut_unchecked::<i64>() };
+    reals!(dtype, T => {
+        let src = p.slice::<T>();
+        for (o, lane) in dst.iter_mut().zip(src.chunks_exact(len)) {
+            *o = if max { arg_extreme::<T, true>(lane) } else { arg_extreme::<T, false>(lane) } as i64;
+        }
+    }, unreachable!("sort_dtype admits real dtypes only"));
+    out.reshape(&reduced_shape(x.shape(), &axes, keepdims))
+}
+
+/// Number of nonzero (true) elements over `axes`, as int64.
+pub fn count_nonzero(x: &Array, axes: &[usize], keepdims: bool) -> Result<Array> {
+    let p = prepare(x, axes, DType::Bool, false)?;
+    let src = p.slice::<bool>();
+    let out = Array::zeros(DType::Int64, &[p.count])?;
+    // SAFETY: fresh contiguous int64 array, owned here.
+    let dst = unsafe { out.slice_mut_unchecked::<i64>() };
+    for (i, o) in dst.iter_mut().enumerate() {
+        *o = src[i * p.len..(i + 1) * p.len]
+            .iter()
+            .filter(|&&b| b)
+            .count() as i64;
+    }
+    out.reshape(&reduced_shape(x.shape(), axes, keepdims))
+}
+
+/// Indices of the nonzero elements, one int64 array per axis, in C order.
+pub fn nonzero(x: &Array) -> Result<Vec<Array>> {
+    if x.ndim() == 0 {
+        return Err(Error::Value(
+            "nonzero is not defined for 0-d arrays; use nonzero(atleast_1d(x))".into(),
+        ));
+    }
+    let b = x.astype(DType::Bool)?;
+    let flat: Vec<usize> = b
+        .as_slice::<bool>()
+        .expect("fresh contiguous copy")
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &v)| v.then_some(i))
+        .collect();
+    let shape = x.shape();
+    let mut out = Vec::with_capacity(x.ndim());
+    // Stride of each axis in the flat C-order index.
+    let mut div = x.size().max(1);
+    for &d in shape {
+        div /= d.max(1);
+        let idx: Vec<i64> = flat.iter().map(|&f| ((f / div) % d) as i64).collect();
+        out.push(Array::from_vec(&idx, &[idx.len()])?);
+    }
+    Ok(out)
+}
+
+/// Insertion points of `x2`'s elements into the sorted 1-D `x1` (sorted
+/// through `sorter` if given), as int64 shaped like `x2`. `right` chooses
+/// the side among equal elements.
+pub fn searchsorted(x1: &Array, x2: &Array, right: bool, sorter: Option<&Array>) -> Result<Array> {
+    if x1.ndim() != 1 {
+        return Err(Error::Value(format!(
+            "searchsorted needs a 1-d x1, not {} dimensions",
+            x1.ndim()
+        )));
+    }
+    let dtype = sort_dtype(promote(x1.dtype(), x2.dtype()), "searchsorted")?;
+    let hay = match sorter {
+        Some(s) => gather(x1, s)?.astype(dtype)?,
+        None => x1.astype(dtype)?,
+    };
+    let needles = x2.astype(dtype)?;
+    let out = Array::zeros(DType::Int64, x2.shape())?;
+    // SAFETY: fresh contiguous int64 array, owned here.
+    let dst = unsafe { out.slice_mut_unchecked::<i64>() };
+    reals!(dtype, T => {
+        let a = hay.as_slice::<T>().expect("fresh contiguous copy");
+        let v = needles.as_slice::<T>().expect("fresh contiguous copy");
+        for (o, &e) in dst.iter_mut().zip(v) {
+            *o = if right {
+                a.partition_point(|&h| !lt_nan_last(e, h))
+            } else {
+                a.partition_point(|&h| lt_nan_last(h, e))
+            } as i64;
+        }
+    }, unreachable!("sort_dtype admits real dtypes only"));
+    Ok(out)
+}
+
+/// `x[indices]` for a 1-D `x` and 1-D integer `indices` of the same length
+/// (the `sorter` of searchsorted).
+fn gather(x: &Array, indices: &Array) -> Result<Array> {
+    if !indices.dtype().is_integer() || indices.shape() != x.shape() {
+        return Err(Error::Value(
+            "sorter must be an integer array of the same shape as x1".into(),
+        ));
+    }
+    let idx = indices.astype(DType::Int64)?;
+    let n = x.shape()[0];
+    let x = x.to_contiguous()?;
+    let out = Array::zeros(x.dtype(), &[n])?;
+    crate::dispatch!(x.dtype(), T => {
+        let src = x.as_slice::<T>().expect("fresh contiguous copy");
+        // SAFETY: fresh contiguous array of T, owned here.
+        let dst = unsafe { out.slice_mut_unchecked::<T>() };
+        for (d, &i) in dst.iter_mut().zip(idx.as_slice::<i64>().expect("fresh copy")) {
+            let k = if i < 0 { i + n as i64 } else { i };
+            if k < 0 || k >= n as i64 {
+                return Err(Error::Index(format!("sorter index {i} is out of bounds for size {n}")));
+            }
+            *d = src[k as usize];
+        }
+    });
+    Ok(out)
+}
 
 /// Elements of `x1` where `condition` is true, else of `x2` (all broadcast;
 /// `x1` and `x2` promoted to one dtype).
@@ -57,6 +227,48 @@ mod tests {
     use super::*;
     use crate::creation::{arange_int, full};
     use crate::dtype::Scalar;
+
+    fn ints(a: &Array) -> Vec<i64> {
+        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
+    }
+
+    #[test]
+    fn argmax_takes_first_extreme_and_nan() {
+        let x = Array::from_vec(&[1.0, 5.0, 5.0, f64::NAN, f64::NAN], &[5]).unwrap();
+        assert_eq!(
+            ints(&argmax_argmin(&x, None, false, true).unwrap()),
+            vec![3]
+        );
+        let y = x.slice_axis(0, 0, 3, 1);
+        assert_eq!(
+            ints(&argmax_argmin(&y, Some(0), true, true).unwrap()),
+            vec![1]
+        );
+        assert_eq!(
+            ints(&argmax_argmin(&y, None, false, false).unwrap()),
+            vec![0]
+        );
+        assert!(argmax_argmin(&x.slice_axis(0, 0, 0, 1), None, false, true).is_err());
+    }
+
+    #[test]
+    fn nonzero_count_and_searchsorted() {
+        let x = Array::from_vec(&[0i32, 3, 0, 4, 5, 0], &[2, 3]).unwrap();
+        let nz = nonzero(&x).unwrap();
+        assert_eq!(ints(&nz[0]), vec![0, 1, 1]);
+        assert_eq!(ints(&nz[1]), vec![1, 0, 1]);
+        assert_eq!(ints(&count_nonzero(&x, &[1], false).unwrap()), vec![1, 2]);
+        let a = Array::from_vec(&[1.0, 2.0, 2.0, f64::NAN], &[4]).unwrap();
+        let v = Array::from_vec(&[2.0, f64::NAN, 0.0], &[3]).unwrap();
+        assert_eq!(
+            ints(&searchsorted(&a, &v, false, None).unwrap()),
+            vec![1, 3, 0]
+        );
+        assert_eq!(
+            ints(&searchsorted(&a, &v, true, None).unwrap()),
+            vec![3, 4, 0]
+        );
+    }
 
     #[test]
     fn where_broadcasts_and_promotes() {

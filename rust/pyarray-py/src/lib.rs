@@ -13,6 +13,11 @@ mod errors;
 mod indexing;
 mod manipulation;
 mod pickle;
+mod searching;
+mod set_functions;
+mod sorting;
+mod statistical;
+mod utility;
 
 use pyarray_core::DType;
 use pyo3::prelude::*;
@@ -57,6 +62,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     elementwise::register(m)?;
     manipulation::register(m)?;
     indexing::register(m)?;
+    searching::register(m)?;
+    set_functions::register(m)?;
+    sorting::register(m)?;
+    statistical::register(m)?;
+    utility::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
 

@@ -6,3 +6,4 @@ pub mod copy;
 pub mod gather;
 pub mod loops;
 pub mod math;
+pub mod radix;

@@ -1,0 +1,166 @@
+//! Sort keys and a stable LSD radix sort on them. Numeric sort keys map each
+//! value to a u64 whose unsigned order is the NaN-last order (NaN largest,
+//! -0.0 equal to 0.0); radix sorting those beats comparison sorts several
+//! times on large inputs and is stable, so it serves every sort variant.
+
+use crate::kernels::math::Real;
+use half::{bf16, f16};
+
+/// A value's position in the NaN-last order, as an unsigned integer.
+pub trait SortKey: Real {
+    fn key(self) -> u64;
+    /// The value of a key (NaN keys give a NaN; zeros come back as +0.0).
+    fn from_key(k: u64) -> Self;
+    /// -0.0 cannot survive a round trip through its key.
+    fn is_neg_zero(self) -> bool {
+        false
+    }
+}
+
+const TOP: u64 = 1 << 63;
+
+macro_rules! signed_key {
+    ($($t:ty),*) => {$(
+        impl SortKey for $t {
+            #[inline(always)]
+            fn key(self) -> u64 { (self as i64 as u64) ^ TOP }
+            #[inline(always)]
+            fn from_key(k: u64) -> Self { (k ^ TOP) as i64 as $t }
+        }
+    )*};
+}
+macro_rules! unsigned_key {
+    ($($t:ty),*) => {$(
+        impl SortKey for $t {
+            #[inline(always)]
+            fn key(self) -> u64 { self as u64 }
+            #[inline(always)]
+            fn from_key(k: u64) -> Self { k as $t }
+        }
+    )*};
+}
+signed_key!(i8, i16, i32, i64);
+unsigned_key!(u8, u16, u32, u64);
+
+#[inline(always)]
+fn f64_key(v: f64) -> u64 {
+    if v.is_nan() {
+        return u64::MAX;
+    }
+    // +0.0 for both zeros: they are equal, so a stable sort keeps their order.
+    let b = (v + 0.0).to_bits();
+    if b & TOP != 0 {
+        !b
+    } else {
+        b | TOP
+    }
+}
+
+#[inline(always)]
+fn f64_from_key(k: u64) -> f64 {
+    if k == u64::MAX {
+        f64::NAN
+    } else if k & TOP != 0 {
+        f64::from_bits(k & !TOP)
+    } else {
+        f64::from_bits(!k)
+    }
+}
+
+macro_rules! float_key {
+    ($($t:ty: $to:expr, $from:expr);*) => {$(
+        impl SortKey for $t {
+            #[inline(always)]
+            fn key(self) -> u64 { let to: fn($t) -> f64 = $to; f64_key(to(self)) }
+            #[inline(always)]
+            fn from_key(k: u64) -> Self { let from: fn(f64) -> $t = $from; from(f64_from_key(k)) }
+            #[inline(always)]
+            fn is_neg_zero(self) -> bool { let to: fn($t) -> f64 = $to; let v = to(self); v == 0.0 && v.is_sign_negative() }
+        }
+    )*};
+}
+float_key! {
+    f64: |v| v, |v| v;
+    f32: |v| v as f64, |v| v as f32;
+    f16: |v| v.to_f64(), f16::from_f64;
+    bf16: |v| v.to_f64(), bf16::from_f64
+}
+
+/// Below this length comparison sorts are as fast and need no scratch buffer.
+pub const RADIX_MIN_LEN: usize = 512;
+
+/// Stable sort of `items` by `key` (ascending unsigned order): LSD radix
+/// with byte digits, skipping the bytes in which all keys agree.
+pub fn radix_sort_by<V: Copy>(items: &mut [V], key: impl Fn(&V) -> u64) {
+    let n = items.len();
+    let mut hist = vec![[0usize; 256]; 8];
+    for it in items.iter() {
+        let k = key(it);
+        for (b, h) in hist.iter_mut().enumerate() {
+            h[((k >> (8 * b)) & 255) as usize] += 1;
+        }
+    }
+    let mut scratch: Vec<V> = items.to_vec();
+    // `in_items`: whether the current order lives in `items` (else in `scratch`).
+    let mut in_items = true;
+    for (b, h) in hist.iter().enumerate() {
+        if h.contains(&n) {
+            continue;
+        }
+        let mut offsets = [0usize; 256];
+        let mut total = 0;
+        for (o, &c) in offsets.iter_mut().zip(h.iter()) {
+            *o = total;
+            total += c;
+        }
+        let (src, dst): (&[V], &mut [V]) = if in_items {
+            (&*items, &mut scratch)
+        } else {
+            (&scratch, &mut *items)
+        };
+        for it in src {
+            let d = ((key(it) >> (8 * b)) & 255) as usize;
+            dst[offsets[d]] = *it;
+            offsets[d] += 1;
+        }
+        in_items = !in_items;
+    }
+    if !in_items {
+        items.copy_from_slice(&scratch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_follow_the_nan_last_order() {
+        let v = [
+            f64::NEG_INFINITY,
+            -2.5,
+            -0.0,
+            0.0,
+            1e-300,
+            3.0,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        let keys: Vec<u64> = v.iter().map(|&x| x.key()).collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(keys[2], keys[3]);
+        assert_eq!(f64::from_key((-2.5f64).key()), -2.5);
+        assert_eq!(i8::from_key((-7i8).key()), -7);
+        assert!((-5i32).key() < 3i32.key());
+    }
+
+    #[test]
+    fn radix_sort_is_stable() {
+        let mut items: Vec<(u64, usize)> =
+            (0..2000).map(|i| (((i * 7919) % 13) as u64, i)).collect();
+        let mut expected = items.clone();
+        expected.sort_by_key(|p| p.0);
+        radix_sort_by(&mut items, |p| p.0);
+        assert_eq!(items, expected);
+    }
+}

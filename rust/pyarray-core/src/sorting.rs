@@ -1,0 +1,198 @@
+//! Sorting functions: `sort` and `argsort` along an axis, ascending or
+//! descending, NaNs last (as NumPy). The order used here is shared with the
+//! searching and set functions.
+
+use crate::array::Array;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::math::Real;
+use crate::kernels::radix::{radix_sort_by, SortKey, RADIX_MIN_LEN};
+use std::cmp::Ordering;
+
+/// Total order of real values with every NaN after every number (NaNs equal
+/// among themselves), NumPy's sort order.
+#[inline(always)]
+pub fn cmp_nan_last<T: Real>(a: &T, b: &T) -> Ordering {
+    match a.partial_cmp(b) {
+        Some(o) => o,
+        None => a.is_nan().cmp(&b.is_nan()),
+    }
+}
+
+/// `a < b` in the NaN-last order.
+#[inline(always)]
+pub fn lt_nan_last<T: Real>(a: T, b: T) -> bool {
+    a < b || (b.is_nan() && !a.is_nan())
+}
+
+/// The dtype sorting kernels work in: bool sorts as bytes (0/1); complex
+/// numbers have no order the standard defines.
+pub fn sort_dtype(d: DType, name: &str) -> Result<DType> {
+    match d {
+        DType::Bool => Ok(DType::UInt8),
+        d if d.is_complex() => Err(Error::Type(format!(
+            "{name} does not support input of dtype {d}"
+        ))),
+        d => Ok(d),
+    }
+}
+
+/// A contiguous copy of `x` (cast to `dtype`) with `axis` moved last, and the
+/// permutation that moves it back.
+fn axis_last(x: &Array, axis: usize, dtype: DType) -> Result<(Array, Vec<usize>)> {
+    let ndim = x.ndim();
+    let order: Vec<usize> = (0..ndim).filter(|&a| a != axis).chain([axis]).collect();
+    let mut inverse = vec![0; ndim];
+    for (i, &a) in order.iter().enumerate() {
+        inverse[a] = i;
+    }
+    Ok((x.permute(&order)?.astype(dtype)?, inverse))
+}
+
+/// Undo `axis_last`: permute back, contiguous again when the axis was not last.
+fn restore(out: Array, inverse: &[usize]) -> Result<Array> {
+    let back = out.permute(inverse)?;
+    if back.is_c_contiguous() {
+        Ok(back)
+    } else {
+        back.to_contiguous()
+    }
+}
+
+/// Sort one lane. Stable sorts keep equal elements in input order, also
+/// when descending (the comparison is reversed, not the result).
+pub(crate) fn sort_lane<T: SortKey>(lane: &mut [T], descending: bool, stable: bool) {
+    // Radix on keys is stable; keys lose the sign of -0.0, so lanes holding
+    // one use the comparison sort.
+    if lane.len() >= RADIX_MIN_LEN && !lane.iter().any(|v| v.is_neg_zero()) {
+        let flip = if descending { u64::MAX } else { 0 };
+        let mut keys: Vec<u64> = lane.iter().map(|v| v.key() ^ flip).collect();
+        radix_sort_by(&mut keys, |&k| k);
+        for (v, &k) in lane.iter_mut().zip(&keys) {
+            *v = T::from_key(k ^ flip);
+        }
+        return;
+    }
+    match (descending, stable) {
+        (false, true) => lane.sort_by(cmp_nan_last),
+        (false, false) => lane.sort_unstable_by(cmp_nan_last),
+        (true, true) => lane.sort_by(|a, b| cmp_nan_last(b, a)),
+        (true, false) => lane.sort_unstable_by(|a, b| cmp_nan_last(b, a)),
+    }
+}
+
+/// Indices that sort one lane, written to `out`. Sorting (value, index) pairs
+/// keeps the values next to their indices (no indirect loads in comparisons).
+fn argsort_lane<T: SortKey>(lane: &[T], out: &mut [i64], descending: bool, stable: bool) {
+    if lane.len() >= RADIX_MIN_LEN {
+        // Stable radix on (key, index): also the tie order of the unstable sort.
+        let flip = if descending { u64::MAX } else { 0 };
+        let mut pairs: Vec<(u64, i64)> = lane
+            .iter()
+            .zip(0..)
+            .map(|(v, i)| (v.key() ^ flip, i))
+            .collect();
+        radix_sort_by(&mut pairs, |p| p.0);
+        for (o, p) in out.iter_mut().zip(&pairs) {
+            *o = p.1;
+        }
+        return;
+    }
+    let mut pairs: Vec<(T, i64)> = lane
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v, i as i64))
+        .collect();
+    let cmp = |a: &(T, i64), b: &(T, i64)| {
+        if descending {
+            cmp_nan_last(&b.0, &a.0)
+        } else {
+            cmp_nan_last(&a.0, &b.0)
+        }
+    };
+    if stable {
+        pairs.sort_by(cmp);
+    } else {
+        // Ties broken by index: the same result, from the faster unstable sort.
+        pairs.sort_unstable_by(|a, b| cmp(a, b).then(a.1.cmp(&b.1)));
+    }
+    for (o, p) in out.iter_mut().zip(&pairs) {
+        *o = p.1;
+    }
+}
+
+/// `x` sorted along `axis`.
+pub fn sort(x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
+    let dtype = sort_dtype(x.dtype(), "sort")?;
+    let (data, inverse) = axis_last(x, axis, dtype)?;
+    let n = x.shape()[axis];
+    if n > 1 {
+        reals!(dtype, T => {
+            // SAFETY: fresh contiguous copy of T, owned here.
+            let s = unsafe { data.slice_mut_unchecked::<T>() };
+            s.chunks_exact_mut(n).for_each(|lane| sort_lane(lane, descending, stable));
+        }, unreachable!("sort_dtype admits real dtypes only"))
+    }
+    let data = if data.dtype() == x.dtype() {
+        data
+    } else {
+        data.astype(x.dtype())?
+    };
+    restore(data, &inverse)
+}
+
+/// Indices (int64) that sort `x` along `axis`.
+pub fn argsort(x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
+    let dtype = sort_dtype(x.dtype(), "argsort")?;
+    let (data, inverse) = axis_last(x, axis, dtype)?;
+    let out = Array::zeros(DType::Int64, data.shape())?;
+    let n = x.shape()[axis];
+    if n > 0 {
+        // SAFETY: fresh contiguous int64 array, owned here.
+        let dst = unsafe { out.slice_mut_unchecked::<i64>() };
+        reals!(dtype, T => {
+            let src = data.as_slice::<T>().expect("fresh contiguous copy");
+            for (lane, o) in src.chunks_exact(n).zip(dst.chunks_exact_mut(n)) {
+                argsort_lane(lane, o, descending, stable);
+            }
+        }, unreachable!("sort_dtype admits real dtypes only"))
+    }
+    restore(out, &inverse)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vals(a: &Array) -> Vec<f64> {
+        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
+    }
+
+    #[test]
+    fn nans_sort_last_and_descending_is_stable() {
+        let x = Array::from_vec(&[3.0, f64::NAN, 1.0, 3.0, -0.5], &[5]).unwrap();
+        let s = vals(&sort(&x, 0, false, true).unwrap());
+        assert_eq!(&s[..4], &[-0.5, 1.0, 3.0, 3.0]);
+        assert!(s[4].is_nan());
+        let i = vals(&argsort(&x, 0, true, true).unwrap());
+        assert_eq!(i, vec![1.0, 0.0, 3.0, 2.0, 4.0]);
+        let u = vals(&argsort(&x, 0, false, false).unwrap());
+        assert_eq!(u, vec![4.0, 2.0, 0.0, 3.0, 1.0]);
+    }
+
+    #[test]
+    fn sorts_along_any_axis() {
+        let x = Array::from_vec(&[3i32, 1, 2, 0, 5, 4], &[2, 3]).unwrap();
+        assert_eq!(
+            vals(&sort(&x, 0, false, true).unwrap()),
+            vec![0.0, 1.0, 2.0, 3.0, 5.0, 4.0]
+        );
+        assert_eq!(
+            vals(&argsort(&x, 1, false, true).unwrap()),
+            vec![1.0, 2.0, 0.0, 0.0, 2.0, 1.0]
+        );
+        let b = Array::from_vec(&[true, false, true], &[3]).unwrap();
+        let sb = sort(&b, 0, false, true).unwrap();
+        assert_eq!((sb.dtype(), vals(&sb)), (DType::Bool, vec![0.0, 1.0, 1.0]));
+    }
+}

@@ -1,0 +1,116 @@
+//! Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted
+//! (`where` is bound with the elementwise functions).
+
+use crate::array::PyArray;
+use crate::statistical::{array_or_scalar, reduction_axes, run, single_axis};
+use pyarray_core::searching as se;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// Index of the maximum along `axis` (of the flattened array when None).
+///
+/// The first occurrence wins; a NaN counts as the maximum. Returns an int64
+/// array; ValueError when the searched axis is empty.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn argmax(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<isize>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axis = single_axis(axis, x.ndim())?;
+    run(py, x.size(), || se::argmax_argmin(x, axis, keepdims, true)).map(PyArray::new)
+}
+
+/// Index of the minimum along `axis` (see `argmax`; a NaN counts as the minimum).
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn argmin(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<isize>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axis = single_axis(axis, x.ndim())?;
+    run(py, x.size(), || se::argmax_argmin(x, axis, keepdims, false)).map(PyArray::new)
+}
+
+/// Number of nonzero elements over the given axes (int64).
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn count_nonzero(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axes = reduction_axes(axis, x.ndim())?;
+    run(py, x.size(), || se::count_nonzero(x, &axes, keepdims)).map(PyArray::new)
+}
+
+/// Indices of the nonzero elements: a tuple of int64 arrays, one per axis.
+/// ValueError for 0-d input.
+#[pyfunction]
+#[pyo3(signature = (x, /))]
+pub fn nonzero<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyTuple>> {
+    let x = &x.inner;
+    let parts = run(py, x.size(), || se::nonzero(x))?;
+    PyTuple::new(py, parts.into_iter().map(PyArray::new))
+}
+
+/// Indices at which `x2`'s elements would be inserted into the sorted 1-D `x1`.
+///
+/// Parameters
+/// ----------
+/// x1 : array
+///     One-dimensional, sorted ascending (NaNs last) unless `sorter` is given.
+/// x2 : array or Python scalar
+/// side : {'left', 'right'}
+///     Which end of a run of equal elements.
+/// sorter : array, optional
+///     Integer indices that sort `x1`.
+///
+/// Returns
+/// -------
+/// array
+///     int64, shaped like `x2`.
+#[pyfunction]
+#[pyo3(signature = (x1, x2, /, *, side = "left", sorter = None))]
+pub fn searchsorted(
+    py: Python<'_>,
+    x1: &PyArray,
+    x2: &Bound<'_, PyAny>,
+    side: &str,
+    sorter: Option<&PyArray>,
+) -> PyResult<PyArray> {
+    let right = match side {
+        "left" => false,
+        "right" => true,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "side must be 'left' or 'right', not {side:?}"
+            )))
+        }
+    };
+    let a = &x1.inner;
+    let v = array_or_scalar(x2, Some(a))?;
+    let sorter = sorter.map(|s| s.inner.clone());
+    run(py, a.size() + v.size(), || {
+        se::searchsorted(a, &v, right, sorter.as_ref())
+    })
+    .map(PyArray::new)
+}
+
+/// Register the section's functions.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    macro_rules! add {
+        ($($f:ident),*) => {$( m.add_function(wrap_pyfunction!($f, m)?)?; )*};
+    }
+    add!(argmax, argmin, count_nonzero, nonzero, searchsorted);
+    Ok(())
+}

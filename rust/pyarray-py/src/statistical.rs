@@ -1,0 +1,322 @@
+//! Statistical functions: sum, prod, min, max, mean, var, std,
+//! cumulative_sum, cumulative_prod; and the argument helpers the searching,
+//! sorting, set and utility bindings share.
+
+use crate::array::PyArray;
+use crate::convert::{check_fits, py_scalar};
+use crate::data_types::scalar_kind;
+use crate::dtypes::parse_optional_dtype;
+use crate::errors::IntoPyResult;
+use pyarray_core::dtype::promote_weak;
+use pyarray_core::manipulation::{normalize_axes, normalize_axis};
+use pyarray_core::statistical as st;
+use pyarray_core::Array;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+/// Work on at least this many elements runs with the GIL released
+/// (releasing costs ~40 ns, so small calls keep it).
+const RELEASE_GIL_ABOVE: usize = 1 << 15;
+
+/// Run core work, without the GIL when it is large.
+pub(crate) fn run<R: Send>(
+    py: Python<'_>,
+    size: usize,
+    work: impl FnOnce() -> pyarray_core::Result<R> + Send,
+) -> PyResult<R> {
+    if size >= RELEASE_GIL_ABOVE {
+        py.detach(work).py()
+    } else {
+        work().py()
+    }
+}
+
+/// An `axis` argument of a reduction: None (all axes), an int or a tuple of ints.
+pub(crate) fn reduction_axes(axis: Option<&Bound<'_, PyAny>>, ndim: usize) -> PyResult<Vec<usize>> {
+    let Some(axis) = axis.filter(|a| !a.is_none()) else {
+        return Ok((0..ndim).collect());
+    };
+    let axes: Vec<isize> = if let Ok(a) = axis.extract::<isize>() {
+        vec![a]
+    } else {
+        axis.extract::<Vec<isize>>()
+            .map_err(|_| PyTypeError::new_err("axis must be None, an int or a tuple of ints"))?
+    };
+    normalize_axes(&axes, ndim).py()
+}
+
+/// An optional single `axis`, normalized.
+pub(crate) fn single_axis(axis: Option<isize>, ndim: usize) -> PyResult<Option<usize>> {
+    axis.map(|a| normalize_axis(a, ndim)).transpose().py()
+}
+
+/// An array operand, or a Python scalar as a 0-d array taking `like`'s dtype
+/// where the kinds allow (the standard's weak scalars).
+pub(crate) fn array_or_scalar(x: &Bound<'_, PyAny>, like: Option<&Array>) -> PyResult<Array> {
+    if let Ok(a) = x.cast::<PyArray>() {
+        return Ok(a.get().inner.clone());
+    }
+    let Some(s) = py_scalar(x)? else {
+        return Err(PyTypeError::new_err(format!(
+            "expected an array or a Python scalar, got {}",
+            x.get_type().name()?
+        )));
+    };
+    let dtype = match like {
+        Some(a) => promote_weak(a.dtype(), scalar_kind(s)),
+        None => crate::convert::default_dtype(s),
+    };
+    check_fits(s, dtype)?;
+    Array::from_scalar(s, dtype).py()
+}
+
+/// Sum of the elements over the given axes.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// dtype : dtype, optional
+///     Accumulation and result dtype. By default integers sum in int64
+///     (unsigned in uint64), bool in int64, floats in their own dtype.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, dtype = None, keepdims = false))]
+pub fn sum(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    sum_prod(py, x, axis, dtype, keepdims, false)
+}
+
+/// Product of the elements over the given axes (see `sum` for the arguments).
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, dtype = None, keepdims = false))]
+pub fn prod(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    sum_prod(py, x, axis, dtype, keepdims, true)
+}
+
+fn sum_prod(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+    prod: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axes = reduction_axes(axis, x.ndim())?;
+    let dtype = parse_optional_dtype(dtype)?;
+    run(py, x.size(), || {
+        st::sum_prod(x, &axes, dtype, keepdims, prod)
+    })
+    .map(PyArray::new)
+}
+
+/// Maximum over the given axes; NaN propagates. ValueError for an empty reduction.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn max(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axes = reduction_axes(axis, x.ndim())?;
+    run(py, x.size(), || st::min_max(x, &axes, keepdims, true)).map(PyArray::new)
+}
+
+/// Minimum over the given axes; NaN propagates. ValueError for an empty reduction.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn min(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axes = reduction_axes(axis, x.ndim())?;
+    run(py, x.size(), || st::min_max(x, &axes, keepdims, false)).map(PyArray::new)
+}
+
+/// Arithmetic mean over the given axes (NaN for empty reductions). Integer
+/// input gives float64.
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
+pub fn mean(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axes = reduction_axes(axis, x.ndim())?;
+    run(py, x.size(), || st::mean(x, &axes, keepdims)).map(PyArray::new)
+}
+
+fn correction_arg(c: f64) -> PyResult<f64> {
+    if c < 0.0 {
+        return Err(PyValueError::new_err("correction must be non-negative"));
+    }
+    Ok(c)
+}
+
+/// Variance over the given axes.
+///
+/// Parameters
+/// ----------
+/// x : array
+///     Real floating-point (integers are computed in float64).
+/// axis : int or tuple of int, optional
+/// correction : int or float
+///     Subtracted from the number of elements in the divisor (1 gives the
+///     unbiased sample variance).
+/// keepdims : bool
+///
+/// Returns
+/// -------
+/// array
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, correction = 0.0, keepdims = false))]
+pub fn var(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    correction: f64,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    var_std(py, x, axis, correction, keepdims, false)
+}
+
+/// Standard deviation over the given axes (see `var` for the arguments).
+#[pyfunction]
+#[pyo3(name = "std", signature = (x, /, *, axis = None, correction = 0.0, keepdims = false))]
+pub fn std_dev(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    correction: f64,
+    keepdims: bool,
+) -> PyResult<PyArray> {
+    var_std(py, x, axis, correction, keepdims, true)
+}
+
+fn var_std(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<&Bound<'_, PyAny>>,
+    correction: f64,
+    keepdims: bool,
+    std: bool,
+) -> PyResult<PyArray> {
+    let x = &x.inner;
+    let axes = reduction_axes(axis, x.ndim())?;
+    let c = correction_arg(correction)?;
+    run(py, x.size(), || st::var_std(x, &axes, c, keepdims, std)).map(PyArray::new)
+}
+
+/// Cumulative sum along `axis`.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int, optional
+///     Required unless `x` has at most one dimension.
+/// dtype : dtype, optional
+///     As for `sum`.
+/// include_initial : bool
+///     Start each lane with 0 (the result is one longer along `axis`).
+///
+/// Returns
+/// -------
+/// array
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, dtype = None, include_initial = false))]
+pub fn cumulative_sum(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<isize>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    include_initial: bool,
+) -> PyResult<PyArray> {
+    cumulative(py, x, axis, dtype, include_initial, false)
+}
+
+/// Cumulative product along `axis` (see `cumulative_sum`; the initial value is 1).
+#[pyfunction]
+#[pyo3(signature = (x, /, *, axis = None, dtype = None, include_initial = false))]
+pub fn cumulative_prod(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<isize>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    include_initial: bool,
+) -> PyResult<PyArray> {
+    cumulative(py, x, axis, dtype, include_initial, true)
+}
+
+fn cumulative(
+    py: Python<'_>,
+    x: &PyArray,
+    axis: Option<isize>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    include_initial: bool,
+    prod: bool,
+) -> PyResult<PyArray> {
+    // A 0-d input behaves as a 1-element vector (NumPy).
+    let x = if x.inner.ndim() == 0 {
+        x.inner.reshape(&[1]).py()?
+    } else {
+        x.inner.clone()
+    };
+    let axis = match single_axis(axis, x.ndim())? {
+        Some(a) => a,
+        None if x.ndim() == 1 => 0,
+        None => {
+            return Err(PyValueError::new_err(
+                "axis is required for arrays of more than one dimension",
+            ))
+        }
+    };
+    let dtype = parse_optional_dtype(dtype)?;
+    run(py, x.size(), || {
+        st::cumulative(&x, axis, dtype, include_initial, prod)
+    })
+    .map(PyArray::new)
+}
+
+/// Register the section's functions.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    macro_rules! add {
+        ($($f:ident),*) => {$( m.add_function(wrap_pyfunction!($f, m)?)?; )*};
+    }
+    add!(
+        sum,
+        prod,
+        max,
+        min,
+        mean,
+        var,
+        std_dev,
+        cumulative_sum,
+        cumulative_prod
+    );
+    Ok(())
+}
