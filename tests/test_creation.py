@@ -708,3 +708,11 @@ def test_tril_triu_return_new_arrays():
     u = xp.triu(x)
     u[2, 2] = 7.0
     assert x.tolist() == [[1.0] * 3] * 3
+
+
+@pytest.mark.parametrize("k", [2**63, 2**70, -(2**80)])
+def test_huge_diagonal_offsets_clamp(k):
+    assert xp.eye(3, k=k).tolist() == np.eye(3, k=min(max(k, -4), 4)).tolist()
+    ones = xp.ones((2, 3))
+    assert xp.tril(ones, k=k).tolist() == np.tril(np.ones((2, 3)), k=min(max(k, -4), 4)).tolist()
+    assert xp.triu(ones, k=k).tolist() == np.triu(np.ones((2, 3)), k=min(max(k, -4), 4)).tolist()

@@ -10,6 +10,33 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
+/// A diagonal offset `k`: any Python int; values beyond the machine range are
+/// clamped (they select no diagonal either way).
+pub struct DiagonalOffset(isize);
+
+impl<'py> FromPyObject<'_, 'py> for DiagonalOffset {
+    type Error = PyErr;
+    fn extract(k: pyo3::Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(v) = k.extract::<isize>() {
+            return Ok(DiagonalOffset(v));
+        }
+        let v: i128 = match k.extract::<i128>() {
+            Ok(v) => v,
+            Err(_) if k.is_instance_of::<pyo3::types::PyInt>() => {
+                if k.lt(0)? {
+                    i128::MIN
+                } else {
+                    i128::MAX
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        Ok(DiagonalOffset(
+            v.clamp(isize::MIN as i128, isize::MAX as i128) as isize,
+        ))
+    }
+}
+
 /// Read a shape argument: an int or a sequence of non-negative ints.
 pub fn parse_shape(shape: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
     let dims: Vec<i128> = if let Ok(n) = shape.extract::<i128>() {
@@ -324,11 +351,14 @@ pub fn linspace(
 
 /// A 2-D array with ones on the ``k``-th diagonal and zeros elsewhere.
 #[pyfunction]
-#[pyo3(signature = (n_rows, n_cols = None, /, *, k = 0, dtype = None, device = None))]
+#[pyo3(
+    signature = (n_rows, n_cols = None, /, *, k = DiagonalOffset(0), dtype = None, device = None),
+    text_signature = "(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None)"
+)]
 pub fn eye(
     n_rows: isize,
     n_cols: Option<isize>,
-    k: isize,
+    k: DiagonalOffset,
     dtype: Option<&Bound<'_, PyAny>>,
     device: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyArray> {
@@ -340,23 +370,25 @@ pub fn eye(
     let rows = dim(n_rows)?;
     let cols = dim(n_cols.unwrap_or(n_rows))?;
     let dtype = parse_optional_dtype(dtype)?.unwrap_or(DType::Float64);
-    creation::eye(rows, cols, k, dtype).py().map(PyArray::new)
+    creation::eye(rows, cols, k.0, dtype).py().map(PyArray::new)
 }
 
 /// Lower triangle of a (stack of) matrices; elements above diagonal ``k`` are zeroed.
 #[pyfunction]
-#[pyo3(signature = (x, /, *, k = 0))]
-pub fn tril(x: &PyArray, k: isize) -> PyResult<PyArray> {
-    creation::triangle(&x.inner, k, false)
+#[pyo3(signature = (x, /, *, k = DiagonalOffset(0)), text_signature = "(x, /, *, k=0)")]
+pub fn tril(x: &PyArray, k: DiagonalOffset) -> PyResult<PyArray> {
+    creation::triangle(&x.inner, k.0, false)
         .py()
         .map(PyArray::new)
 }
 
 /// Upper triangle of a (stack of) matrices; elements below diagonal ``k`` are zeroed.
 #[pyfunction]
-#[pyo3(signature = (x, /, *, k = 0))]
-pub fn triu(x: &PyArray, k: isize) -> PyResult<PyArray> {
-    creation::triangle(&x.inner, k, true).py().map(PyArray::new)
+#[pyo3(signature = (x, /, *, k = DiagonalOffset(0)), text_signature = "(x, /, *, k=0)")]
+pub fn triu(x: &PyArray, k: DiagonalOffset) -> PyResult<PyArray> {
+    creation::triangle(&x.inner, k.0, true)
+        .py()
+        .map(PyArray::new)
 }
 
 /// Coordinate matrices from one-dimensional coordinate arrays.
