@@ -49,6 +49,24 @@ impl Array {
         })
     }
 
+    /// A new C-contiguous array whose contents are unspecified bytes.
+    ///
+    /// # Safety
+    /// The caller must write every element before the array is read or shared
+    /// (kernels producing complete results use this to skip zeroing).
+    pub unsafe fn for_overwrite(dtype: DType, shape: &[usize]) -> Result<Array> {
+        let n = checked_size(shape, dtype.itemsize())?;
+        let storage = Storage::for_overwrite(n * dtype.itemsize())?;
+        Ok(Array {
+            storage: Arc::new(storage),
+            dtype,
+            shape: Dims::from_slice(shape),
+            strides: c_strides(shape),
+            offset: 0,
+            writeable: true,
+        })
+    }
+
     /// A new array holding `data` in C order.
     pub fn from_vec<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
         let out = Array::zeros(T::DTYPE, shape)?;

@@ -9,6 +9,7 @@ use crate::kernels::loops::{map1, write2};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::math::{Complex, Float, Int, Num, Real, RealFloat};
 use crate::layout::broadcast_shapes;
+use std::borrow::Cow;
 
 /// Run `$body` with `$T` bound to the element type, for the listed dtypes only;
 /// any other dtype evaluates `$other`.
@@ -291,12 +292,12 @@ impl BinaryOp {
     }
 }
 
-/// `x` converted to `dtype` (no copy when it already has it).
-fn cast(x: &Array, dtype: DType) -> Result<Array> {
+/// `x` converted to `dtype`; borrowed (no copy, no clone) when it already has it.
+fn cast(x: &Array, dtype: DType) -> Result<Cow<'_, Array>> {
     if x.dtype() == dtype {
-        Ok(x.clone())
+        Ok(Cow::Borrowed(x))
     } else {
-        x.astype(dtype)
+        x.astype(dtype).map(Cow::Owned)
     }
 }
 
@@ -304,8 +305,9 @@ fn cast(x: &Array, dtype: DType) -> Result<Array> {
 pub fn binary(op: BinaryOp, a: &Array, b: &Array) -> Result<Array> {
     let compute = op.compute_dtype(promote(a.dtype(), b.dtype()))?;
     let shape = broadcast_shapes(a.shape(), b.shape())?;
-    let out = Array::zeros(op.result_dtype(compute), &shape)?;
-    run_binary(op, compute, &out, &cast(a, compute)?, &cast(b, compute)?)?;
+    // SAFETY: run_binary writes every element of `out` (write2 over its shape).
+    let out = unsafe { Array::for_overwrite(op.result_dtype(compute), &shape)? };
+    run_binary(op, compute, &out, &*cast(a, compute)?, &*cast(b, compute)?)?;
     Ok(out)
 }
 
@@ -342,7 +344,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Array, b: &Array) -> Result<()> {
     } else {
         b.clone()
     };
-    run_binary(op, compute, a, &cast(a, compute)?, &cast(&b, compute)?)
+    run_binary(op, compute, a, &*cast(a, compute)?, &*cast(&b, compute)?)
 }
 
 /// `out = op(a, b)` where `a` and `b` already have dtype `compute`.

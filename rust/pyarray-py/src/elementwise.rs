@@ -10,6 +10,7 @@ use pyarray_core::elementwise::{self as ew, BinaryOp, UnaryOp};
 use pyarray_core::{Array, Scalar};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use std::borrow::Cow;
 
 /// Work at least this large runs with the GIL released (releasing costs ~40 ns).
 const RELEASE_GIL_ABOVE: usize = 1 << 15;
@@ -32,23 +33,27 @@ fn weak_scalar(s: Scalar, like: &Array) -> PyResult<Array> {
 
 /// Operand pair for a binary function; None when `b` is neither an array, a
 /// Python scalar nor convertible (operators then return NotImplemented).
-fn operands(
-    a: &Bound<'_, PyAny>,
-    b: &Bound<'_, PyAny>,
+/// Arrays are borrowed, not cloned: a clone costs ~50 ns, a third of a small call.
+type Operands<'a> = (Cow<'a, Array>, Cow<'a, Array>);
+
+fn operands<'a>(
+    a: &'a Bound<'_, PyAny>,
+    b: &'a Bound<'_, PyAny>,
     strict: bool,
-) -> PyResult<Option<(Array, Array)>> {
-    let arr = |x: &Bound<'_, PyAny>| x.cast::<PyArray>().ok().map(|a| a.get().inner.clone());
+) -> PyResult<Option<Operands<'a>>> {
+    let arr = |x: &'a Bound<'_, PyAny>| x.cast::<PyArray>().ok().map(|a| &a.get().inner);
+    let owned = |x: Array| Cow::Owned(x);
     match (arr(a), arr(b)) {
-        (Some(x), Some(y)) => Ok(Some((x, y))),
+        (Some(x), Some(y)) => Ok(Some((Cow::Borrowed(x), Cow::Borrowed(y)))),
         (Some(x), None) => match py_scalar(b)? {
-            Some(s) => Ok(Some((x.clone(), weak_scalar(s, &x)?))),
+            Some(s) => Ok(Some((Cow::Borrowed(x), owned(weak_scalar(s, x)?)))),
             None if strict => Ok(None),
-            None => Ok(Some((x, as_array(b)?))),
+            None => Ok(Some((Cow::Borrowed(x), owned(as_array(b)?)))),
         },
         (None, Some(y)) => match py_scalar(a)? {
-            Some(s) => Ok(Some((weak_scalar(s, &y)?, y))),
+            Some(s) => Ok(Some((owned(weak_scalar(s, y)?), Cow::Borrowed(y)))),
             None if strict => Ok(None),
-            None => Ok(Some((as_array(a)?, y))),
+            None => Ok(Some((owned(as_array(a)?), Cow::Borrowed(y)))),
         },
         (None, None) => {
             if py_scalar(a)?.is_some() && py_scalar(b)?.is_some() {
@@ -56,7 +61,7 @@ fn operands(
                     "at least one argument must be an array, not two Python scalars",
                 ));
             }
-            Ok(Some((as_array(a)?, as_array(b)?)))
+            Ok(Some((owned(as_array(a)?), owned(as_array(b)?))))
         }
     }
 }

@@ -114,7 +114,8 @@ pub fn map1<T: Element, U: Element>(
     f: impl Fn(T) -> U + Sync,
 ) -> Result<Array> {
     debug_assert_eq!(x.dtype(), T::DTYPE);
-    let out = Array::zeros(U::DTYPE, x.shape())?;
+    // SAFETY: every element of `out` is written below (contiguous or strided path).
+    let out = unsafe { Array::for_overwrite(U::DTYPE, x.shape())? };
     // SAFETY: `out` is fresh, contiguous, of type U, and not shared.
     let dst = unsafe { out.slice_mut_unchecked::<U>() };
     if let Some(src) = x.as_slice::<T>() {
@@ -153,7 +154,8 @@ pub fn map1<T: Element, U: Element>(
 /// New array `f(a, b)` over the broadcast shape; `a` and `b` have dtype `T`.
 pub fn map2<T: Element, U: Element>(a: &Array, b: &Array, f: impl Fn(T, T) -> U) -> Result<Array> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
-    let out = Array::zeros(U::DTYPE, &shape)?;
+    // SAFETY: write2 writes every element of the broadcast shape.
+    let out = unsafe { Array::for_overwrite(U::DTYPE, &shape)? };
     write2(&out, a, b, f)?;
     Ok(out)
 }
