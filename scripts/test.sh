@@ -4,5 +4,5 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup-env.sh
 cargo test --quiet -p pyarray-core
-.venv/bin/python -m pytest -q tests "$@"
+HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" .venv/bin/python -m pytest -q tests "$@"
 .venv/bin/python examples/quickstart.py > /dev/null

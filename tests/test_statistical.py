@@ -17,7 +17,8 @@ def tolerance(a, dtype):
     """(rtol, atol) for a float reduction of `a` in `dtype`: summation order
     differs from NumPy's for axis reductions, so errors scale with sum(|a|)."""
     eps = {"float16": 1e-2, "float32": 1e-5, "complex64": 1e-5}.get(np.dtype(dtype).name, 1e-12)
-    finite = np.abs(a[np.isfinite(a)]) if a.size else np.zeros(0)
+    # Widen first: np.abs of the most negative int16 wraps to a negative value
+    finite = np.abs(a[np.isfinite(a)].astype(np.complex128)) if a.size else np.zeros(0)
     return eps, eps * (float(np.sum(finite)) + 1.0)
 
 
