@@ -507,7 +507,7 @@ impl TensorInfo {
     /// Whether element [0, ...] is aligned for the dtype (our kernels need it).
     pub fn is_aligned(&self) -> bool {
         let first = (self.base as usize).wrapping_add(self.offset);
-        self.shape.contains(&0) || first.is_multiple_of(alignment(self.dtype))
+        self.shape.contains(&0) || first.is_multiple_of(self.dtype.alignment())
     }
 
     /// View the memory without owning it, for copying it at once.
@@ -581,15 +581,6 @@ pub fn copy_unaligned(view: &Array) -> Result<Array> {
     bytes
         .to_contiguous()?
         .reinterpret(view.dtype(), view.shape())
-}
-
-/// The alignment our kernels assume for a dtype.
-fn alignment(dtype: DType) -> usize {
-    if dtype.is_complex() {
-        dtype.itemsize() / 2
-    } else {
-        dtype.itemsize()
-    }
 }
 
 fn import_dtype(t: DLDataType) -> Result<DType> {

@@ -152,6 +152,15 @@ impl DType {
         !self.is_bool()
     }
 
+    /// Alignment the kernels assume for elements (complex: that of one part).
+    pub const fn alignment(self) -> usize {
+        if self.is_complex() {
+            self.itemsize() / 2
+        } else {
+            self.itemsize()
+        }
+    }
+
     /// The real dtype of a complex one (complex64 -> float32); others unchanged.
     pub const fn real_dtype(self) -> DType {
         match self {

@@ -420,7 +420,7 @@ impl PyArray {
             Key::Advanced(key) => {
                 let x = &self.inner;
                 let run = || advanced_index(x, &key);
-                let out = if x.size() > DETACH_SIZE {
+                let out = if x.size() > crate::args::RELEASE_GIL_ABOVE {
                     py.detach(run)
                 } else {
                     run()
@@ -444,7 +444,7 @@ impl PyArray {
                 let src = value_for(value, self.inner.dtype())?;
                 let x = &self.inner;
                 let run = || advanced_assign(x, &key, &src);
-                if x.size() > DETACH_SIZE {
+                if x.size() > crate::args::RELEASE_GIL_ABOVE {
                     value.py().detach(run).py()
                 } else {
                     run().py()
@@ -548,9 +548,6 @@ fn build_list(
     }
     Ok(list.into_any().unbind())
 }
-
-/// Arrays larger than this release the GIL while advanced indexing runs.
-const DETACH_SIZE: usize = 1 << 15;
 
 /// A parsed indexing key: basic keys give views, keys with arrays copies.
 pub enum Key {

@@ -360,12 +360,7 @@ pub fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
     .py()?;
     // Kernels read elements as typed slices, which must be aligned: misaligned
     // buffers (e.g. np.frombuffer(..., offset=1)) are copied byte-wise.
-    let align = if dtype.is_complex() {
-        dtype.itemsize() / 2
-    } else {
-        dtype.itemsize()
-    };
-    if !(array.data_ptr() as usize).is_multiple_of(align) {
+    if !(array.data_ptr() as usize).is_multiple_of(dtype.alignment()) {
         return pyarray_core::dlpack::copy_unaligned(&array).py().map(Some);
     }
     Ok(Some(array))

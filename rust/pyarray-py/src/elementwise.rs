@@ -1,5 +1,6 @@
 //! Elementwise functions of the standard and the array operators built on them.
 
+use crate::args::run;
 use crate::array::PyArray;
 use crate::convert::{check_fits, py_scalar};
 use crate::creation::asarray_impl;
@@ -11,9 +12,6 @@ use pyarray_core::{Array, Scalar};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use std::borrow::Cow;
-
-/// Work at least this large runs with the GIL released (releasing costs ~40 ns).
-const RELEASE_GIL_ABOVE: usize = 1 << 15;
 
 /// Any array argument: a pyarray array, or something `asarray` accepts.
 fn as_array(x: &Bound<'_, PyAny>) -> PyResult<Array> {
@@ -63,19 +61,6 @@ fn operands<'a>(
             }
             Ok(Some((owned(as_array(a)?), owned(as_array(b)?))))
         }
-    }
-}
-
-/// Run core work, without the GIL when it is large.
-fn run<R: Send>(
-    py: Python<'_>,
-    size: usize,
-    work: impl FnOnce() -> pyarray_core::Result<R> + Send,
-) -> PyResult<R> {
-    if size >= RELEASE_GIL_ABOVE {
-        py.detach(work).py()
-    } else {
-        work().py()
     }
 }
 

@@ -9,9 +9,6 @@ use pyarray_core::Array;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// Work on more elements than this releases the GIL.
-const DETACH_SIZE: usize = 1 << 15;
-
 /// An index argument: a pyarray array, or anything `asarray` accepts.
 fn index_array(indices: &Bound<'_, PyAny>) -> PyResult<Array> {
     if let Ok(a) = indices.cast::<PyArray>() {
@@ -22,7 +19,7 @@ fn index_array(indices: &Bound<'_, PyAny>) -> PyResult<Array> {
 
 /// Run `f`, without the GIL when the work is large.
 fn maybe_detach<T: Send>(py: Python<'_>, n: usize, f: impl FnOnce() -> T + Send) -> T {
-    if n > DETACH_SIZE {
+    if n > crate::args::RELEASE_GIL_ABOVE {
         py.detach(f)
     } else {
         f()

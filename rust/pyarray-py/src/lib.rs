@@ -1,6 +1,7 @@
 //! pyarray's Python bindings: a thin layer that converts arguments, calls one
 //! core function and wraps the result. No numerics here.
 
+mod args;
 mod array;
 mod convert;
 mod creation;

@@ -1,6 +1,7 @@
 //! Manipulation functions (views wherever the layout allows) and the
 //! utility functions `all` and `any`.
 
+use crate::args::{axes_arg, reduction_axes};
 use crate::array::PyArray;
 use crate::creation::parse_shape;
 use crate::errors::IntoPyResult;
@@ -9,15 +10,6 @@ use pyarray_core::Array;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-
-/// An `axis` argument that may be an int or a tuple of ints.
-fn axes_arg(axis: &Bound<'_, PyAny>) -> PyResult<Vec<isize>> {
-    if let Ok(a) = axis.extract::<isize>() {
-        return Ok(vec![a]);
-    }
-    axis.extract::<Vec<isize>>()
-        .map_err(|_| PyTypeError::new_err("axis must be an int or a tuple of ints"))
-}
 
 fn inner(arrays: &[PyRef<'_, PyArray>]) -> Vec<Array> {
     arrays.iter().map(|a| a.inner.clone()).collect()
@@ -165,10 +157,7 @@ pub fn broadcast_shapes<'py>(
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None))]
 pub fn flip(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
-    let axes = match axis {
-        Some(a) if !a.is_none() => normalize_axes(&axes_arg(a)?, x.inner.ndim()).py()?,
-        _ => (0..x.inner.ndim()).collect(),
-    };
+    let axes = reduction_axes(axis, x.inner.ndim())?;
     Ok(PyArray::new(manip::flip(&x.inner, &axes)))
 }
 
@@ -214,10 +203,7 @@ fn all_any(
     keepdims: bool,
     any: bool,
 ) -> PyResult<PyArray> {
-    let axes = match axis {
-        Some(a) if !a.is_none() => normalize_axes(&axes_arg(a)?, x.inner.ndim()).py()?,
-        _ => (0..x.inner.ndim()).collect(),
-    };
+    let axes = reduction_axes(axis, x.inner.ndim())?;
     manip::all_any(&x.inner, &axes, keepdims, any)
         .py()
         .map(PyArray::new)

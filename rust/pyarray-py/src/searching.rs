@@ -1,8 +1,9 @@
 //! Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted
 //! (`where` is bound with the elementwise functions).
 
+use crate::args::{reduction_axes, run, single_axis};
 use crate::array::PyArray;
-use crate::statistical::{array_or_scalar, reduction_axes, run, single_axis};
+use crate::statistical::array_or_scalar;
 use pyarray_core::searching as se;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -1,8 +1,9 @@
 //! Set functions: unique_all, unique_counts, unique_inverse, unique_values
 //! (named-tuple results with the standard's field names) and isin.
 
+use crate::args::run;
 use crate::array::PyArray;
-use crate::statistical::{array_or_scalar, run};
+use crate::statistical::array_or_scalar;
 use pyarray_core::sets;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;

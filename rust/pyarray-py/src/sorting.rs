@@ -1,8 +1,8 @@
 //! Sorting functions: sort and argsort.
 
+use crate::args::run;
 use crate::array::PyArray;
 use crate::errors::IntoPyResult;
-use crate::statistical::run;
 use pyarray_core::manipulation::normalize_axis;
 use pyarray_core::sorting as so;
 use pyo3::prelude::*;

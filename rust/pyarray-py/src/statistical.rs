@@ -2,53 +2,18 @@
 //! cumulative_sum, cumulative_prod; and the argument helpers the searching,
 //! sorting, set and utility bindings share.
 
+use crate::args::{reduction_axes, run, single_axis};
 use crate::array::PyArray;
 use crate::convert::{check_fits, py_scalar};
 use crate::data_types::scalar_kind;
 use crate::dtypes::parse_optional_dtype;
 use crate::errors::IntoPyResult;
 use pyarray_core::dtype::promote_weak;
-use pyarray_core::manipulation::{normalize_axes, normalize_axis};
+
 use pyarray_core::statistical as st;
 use pyarray_core::Array;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-
-/// Work on at least this many elements runs with the GIL released
-/// (releasing costs ~40 ns, so small calls keep it).
-const RELEASE_GIL_ABOVE: usize = 1 << 15;
-
-/// Run core work, without the GIL when it is large.
-pub(crate) fn run<R: Send>(
-    py: Python<'_>,
-    size: usize,
-    work: impl FnOnce() -> pyarray_core::Result<R> + Send,
-) -> PyResult<R> {
-    if size >= RELEASE_GIL_ABOVE {
-        py.detach(work).py()
-    } else {
-        work().py()
-    }
-}
-
-/// An `axis` argument of a reduction: None (all axes), an int or a tuple of ints.
-pub(crate) fn reduction_axes(axis: Option<&Bound<'_, PyAny>>, ndim: usize) -> PyResult<Vec<usize>> {
-    let Some(axis) = axis.filter(|a| !a.is_none()) else {
-        return Ok((0..ndim).collect());
-    };
-    let axes: Vec<isize> = if let Ok(a) = axis.extract::<isize>() {
-        vec![a]
-    } else {
-        axis.extract::<Vec<isize>>()
-            .map_err(|_| PyTypeError::new_err("axis must be None, an int or a tuple of ints"))?
-    };
-    normalize_axes(&axes, ndim).py()
-}
-
-/// An optional single `axis`, normalized.
-pub(crate) fn single_axis(axis: Option<isize>, ndim: usize) -> PyResult<Option<usize>> {
-    axis.map(|a| normalize_axis(a, ndim)).transpose().py()
-}
 
 /// An array operand, or a Python scalar as a 0-d array taking `like`'s dtype
 /// where the kinds allow (the standard's weak scalars).

@@ -1,8 +1,8 @@
 //! Utility functions: diff (`all` and `any` are bound with manipulation).
 
+use crate::args::run;
 use crate::array::PyArray;
 use crate::errors::IntoPyResult;
-use crate::statistical::run;
 use pyarray_core::manipulation::normalize_axis;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
