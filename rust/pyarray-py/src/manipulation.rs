@@ -81,13 +81,6 @@ pub fn permute_dims(x: &PyArray, axes: Vec<isize>) -> PyResult<PyArray> {
     x.inner.permute(&axes).py().map(PyArray::new)
 }
 
-/// Transpose the last two axes of `x` (a view).
-#[pyfunction]
-#[pyo3(signature = (x, /))]
-pub fn matrix_transpose(x: &PyArray) -> PyResult<PyArray> {
-    x.inner.matrix_transpose().py().map(PyArray::new)
-}
-
 /// Insert length-1 axes at the given positions of the result (a view).
 #[pyfunction]
 #[pyo3(signature = (x, /, axis = None))]
@@ -368,7 +361,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(
         reshape,
         permute_dims,
-        matrix_transpose,
         expand_dims,
         squeeze,
         broadcast_to,
