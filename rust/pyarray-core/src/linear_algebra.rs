@@ -18,10 +18,13 @@ use crate::statistical::sum_prod;
 use faer::Par;
 use rayon::prelude::*;
 
-/// Multiply-adds above which one product is worth splitting across threads
-/// (a 64³ product takes ~50 µs on one core; smaller ones lose to rayon's
-/// start-up).
+/// Multiply-adds above which work is split across threads. A single 64³
+/// (2^18) product measured 5× slower on two threads than on one (rayon's
+/// wake-up and faer's partitioning cost more than its ~15 µs of work), so one
+/// product goes parallel only from 128³; a batch of small products splits
+/// across items from 2^18 in total.
 const PARALLEL_WORK: usize = 1 << 18;
+const PARALLEL_PRODUCT: usize = 1 << 21;
 
 /// Matrix product with the standard's (PEP 465) rules: 1-D operands become a
 /// row (x1) or column (x2) vector and that axis is dropped from the result;
@@ -203,7 +206,7 @@ fn run_float<T: faer::traits::ComplexField + Copy>(
     if count > 1 && work < PARALLEL_WORK && count * work >= PARALLEL_WORK {
         (0..count).into_par_iter().for_each(|i| item(i, Par::Seq));
     } else {
-        let par = if work >= PARALLEL_WORK {
+        let par = if work >= PARALLEL_PRODUCT {
             Par::rayon(0)
         } else {
             Par::Seq

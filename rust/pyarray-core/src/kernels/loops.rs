@@ -160,6 +160,25 @@ pub fn map2<T: Element, U: Element>(a: &Array, b: &Array, f: impl Fn(T, T) -> U)
     Ok(out)
 }
 
+/// The common cases as one run over whole buffers, skipping the n-d walk:
+/// all three C-contiguous with one shape, or one operand a single element
+/// (an array-with-scalar operation). Small calls are dominated by this setup.
+fn whole_array_run<'a, T: Element>(out: &Array, a: &'a Array, b: &'a Array) -> Option<Run<'a, T>> {
+    if !out.is_c_contiguous() {
+        return None;
+    }
+    let whole = |x: &'a Array| x.as_slice::<T>().filter(|_| x.shape() == out.shape());
+    // SAFETY (both reads): a one-element array's data pointer is that element.
+    let single =
+        |x: &Array| (x.size() == 1).then(|| unsafe { (x.data_ptr() as *const T).read_unaligned() });
+    match (whole(a), whole(b)) {
+        (Some(x), Some(y)) => Some(Run::Both(x, y)),
+        (Some(x), None) => single(b).map(|y| Run::Right(x, y)),
+        (None, Some(y)) => single(a).map(|x| Run::Left(x, y)),
+        (None, None) => None,
+    }
+}
+
 /// Write `f(a, b)` into `out` (whose shape is the broadcast shape). `out` may be
 /// `a` itself (in-place operators); the caller has removed partial overlaps.
 pub fn write2<T: Element, U: Element>(
@@ -169,6 +188,14 @@ pub fn write2<T: Element, U: Element>(
     f: impl Fn(T, T) -> U,
 ) -> Result<()> {
     debug_assert!(a.dtype() == T::DTYPE && b.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
+    if let Some(run) = whole_array_run::<T>(out, a, b) {
+        // SAFETY: `out` is C-contiguous of type U (checked by whole_array_run).
+        return Ok(dispatch_run2(
+            run,
+            unsafe { out.slice_mut_unchecked::<U>() },
+            &f,
+        ));
+    }
     let t = size_of::<T>() as isize;
     let u = size_of::<U>() as isize;
     let to_bytes = |mut s: Strides, size: isize| {
@@ -245,6 +272,32 @@ mod tests {
         assert_eq!(
             vals(&map1::<i64, i64>(&rev, false, |x| -x).unwrap()),
             vec![-(n - 1), -(n - 2), -(n - 3)]
+        );
+    }
+
+    #[test]
+    fn whole_array_fast_paths_keep_operand_order() {
+        let a = arange_int(0, 4, 1, DType::Int64).unwrap();
+        let one = arange_int(10, 11, 1, DType::Int64).unwrap(); // shape [1]
+        let scalar = one.reshape(&[]).unwrap(); // 0-d
+        assert_eq!(
+            vals(&map2::<i64, i64>(&a, &one, |x, y| x - y).unwrap()),
+            vec![-10, -9, -8, -7]
+        );
+        assert_eq!(
+            vals(&map2::<i64, i64>(&scalar, &a, |x, y| x - y).unwrap()),
+            vec![10, 9, 8, 7]
+        );
+        assert_eq!(
+            vals(&map2::<i64, i64>(&a, &a, |x, y| x * y).unwrap()),
+            vec![0, 1, 4, 9]
+        );
+        // A single element of a 2-D operand broadcasting along both axes.
+        let m = a.reshape(&[2, 2]).unwrap();
+        let corner = one.reshape(&[1, 1]).unwrap();
+        assert_eq!(
+            vals(&map2::<i64, i64>(&corner, &m, |x, y| x + y).unwrap()),
+            vec![10, 11, 12, 13]
         );
     }
 }
