@@ -5,45 +5,76 @@ use crate::array::Array;
 use crate::dtype::{promote, DType, Element};
 use crate::error::Result;
 use crate::iter::for_each_run;
+use crate::kernels::math::Real;
 use crate::layout::{broadcast_shapes, broadcast_strides};
 use crate::sorting::{lt_nan_last, sort_dtype};
 use crate::statistical::{prepare, reduced_shape};
 use crate::Error;
 
 /// Index of the first maximum (or minimum) of a non-empty lane; a NaN counts
-/// as the extreme, so the first NaN wins (NumPy). Two passes: a branch-free
-/// extreme over 8 accumulators (vectorisable, and noting NaNs with `v != v`),
-/// then a search for its first position.
+/// as the extreme, so the first NaN wins (NumPy). One pass over the data:
+/// each block's extreme comes from a vectorisable loop, and only the block
+/// that holds the overall extreme is searched again for its first position.
 /// `MAX` is a const parameter so the comparison is fixed at compile time
 /// (a runtime flag kept the loop from vectorising: 5x slower).
-fn arg_extreme<T: crate::kernels::math::Real, const MAX: bool>(lane: &[T]) -> usize {
-    let mut acc = [lane[0]; 8];
-    let mut nan = false;
-    let chunks = lane.chunks_exact(8);
-    let rest = chunks.remainder();
+fn arg_extreme<T: Real, const MAX: bool>(lane: &[T]) -> usize {
+    const BLOCK: usize = 4096;
     let better = |v: T, a: T| if MAX { v > a } else { v < a };
-    #[allow(clippy::eq_op)] // v != v is the NaN test that works for every T
+    let (mut best, mut best_block) = (lane[0], 0);
+    for (i, block) in lane.chunks(BLOCK).enumerate() {
+        let (extreme, nan) = block_extreme::<T, MAX>(block);
+        if nan {
+            let at = block.iter().position(|v| v.is_nan());
+            return i * BLOCK + at.expect("a NaN was seen");
+        }
+        if better(extreme, best) {
+            (best, best_block) = (extreme, i);
+        }
+    }
+    let start = best_block * BLOCK;
+    let at = lane[start..].iter().position(|&v| v == best);
+    start + at.expect("the extreme is in the lane")
+}
+
+/// Extreme of a non-empty block and whether it holds a NaN, with AVX2 when
+/// the CPU has it (the baseline build only has SSE2).
+fn block_extreme<T: Real, const MAX: bool>(block: &[T]) -> (T, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if crate::kernels::loops::has_avx2() {
+        // SAFETY: the CPU supports AVX2 (checked at run time).
+        return unsafe { block_extreme_avx2::<T, MAX>(block) };
+    }
+    block_extreme_generic::<T, MAX>(block)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn block_extreme_avx2<T: Real, const MAX: bool>(block: &[T]) -> (T, bool) {
+    block_extreme_generic::<T, MAX>(block)
+}
+
+/// Eight independent accumulators so the compiler emits packed max/min;
+/// `v != v` notes NaNs without a branch.
+#[inline(always)]
+#[allow(clippy::eq_op)] // v != v is the NaN test that works for every T
+fn block_extreme_generic<T: Real, const MAX: bool>(block: &[T]) -> (T, bool) {
+    let better = |v: T, a: T| if MAX { v > a } else { v < a };
+    let mut acc = [block[0]; 8];
+    let mut nan = [false; 8];
+    let chunks = block.chunks_exact(8);
+    let rest = chunks.remainder();
     for c in chunks {
         for k in 0..8 {
-            nan |= c[k] != c[k];
+            nan[k] |= c[k] != c[k];
             acc[k] = if better(c[k], acc[k]) { c[k] } else { acc[k] };
         }
     }
-    #[allow(clippy::eq_op)]
-    let nan = nan || rest.iter().any(|&v| v != v);
-    if nan {
-        return lane
-            .iter()
-            .position(|v| v.is_nan())
-            .expect("a NaN was seen");
-    }
-    let best = acc
+    let nan = nan.iter().any(|&n| n) || rest.iter().any(|&v| v != v);
+    let extreme = acc
         .iter()
         .chain(rest)
         .fold(acc[0], |a, &v| if better(v, a) { v } else { a });
-    lane.iter()
-        .position(|&v| v == best)
-        .expect("the extreme is in the lane")
+    (extreme, nan)
 }
 
 /// Indices (int64) of the maxima (or minima) along `axis` (None: flattened).
@@ -249,6 +280,23 @@ mod tests {
             vec![0]
         );
         assert!(argmax_argmin(&x.slice_axis(0, 0, 0, 1), None, false, true).is_err());
+    }
+
+    #[test]
+    fn arg_extreme_across_blocks() {
+        let mut v: Vec<f64> = (0..10_000).map(|i| ((i * 7919) % 1000) as f64).collect();
+        v[9000] = 2000.0;
+        v[5000] = 2000.0;
+        assert_eq!(arg_extreme::<f64, true>(&v), 5000);
+        v[4097] = -1.0;
+        v[9999] = -1.0;
+        assert_eq!(arg_extreme::<f64, false>(&v), 4097);
+        v[8200] = f64::NAN;
+        v[8300] = f64::NAN;
+        assert_eq!(arg_extreme::<f64, true>(&v), 8200);
+        assert_eq!(arg_extreme::<f64, false>(&v), 8200);
+        let ints: Vec<i16> = (0..9000).map(|i| (i % 300) as i16).collect();
+        assert_eq!(arg_extreme::<i16, true>(&ints), 299);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 /// is ~15 µs here); only compute-bound functions ask for threads at all.
 pub const PARALLEL_THRESHOLD: usize = 1 << 18;
 
-fn has_avx2() -> bool {
+pub(crate) fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::sync::OnceLock;
