@@ -418,14 +418,15 @@ FLOAT_REPR_CASES = [
     np.arange(1, 0.0, -0.3),  # 0.10000000000000009 prints as 0.1 (8 digits)
     np.array([0.1, 0.2, 0.3]),
     np.array(2.0),
-    pytest.param(
-        np.array([1 + 2j, -0.5j]),
-        marks=pytest.mark.xfail(strict=True, reason="complex parts are not yet padded like NumPy"),
-    ),
-    pytest.param(
-        np.arange(30),
-        marks=pytest.mark.xfail(strict=True, reason="repr does not yet wrap lines at 75 columns"),
-    ),
+    np.array([1 + 2j, -0.5j]),
+    np.array([complex(1, 2), complex(-0.0, -0.5), complex(np.nan, 1), complex(3.25, -np.inf)]),
+    np.array([1 + 2j, -0.5j], dtype=np.complex64),
+    np.array([1.5, np.nan, -10.0]),
+    np.arange(30),
+    np.arange(60, dtype=np.int8),
+    np.arange(40.0).reshape(2, 20),
+    np.arange(3000).reshape(3, 1000),
+    np.arange(24.0).reshape(2, 3, 4) / 7,
 ]
 
 

@@ -8,6 +8,8 @@ use crate::dtype::{DType, Scalar};
 const SUMMARY_THRESHOLD: usize = 1000;
 /// Elements shown at each end of a summarized axis.
 const EDGE_ITEMS: usize = 3;
+/// Lines wrap before this many characters (NumPy's default `linewidth`).
+const LINE_WIDTH: usize = 75;
 
 /// `repr(x)`.
 pub fn repr(a: &Array) -> String {
@@ -21,8 +23,18 @@ pub fn repr(a: &Array) -> String {
             a.dtype()
         );
     }
-    let body = render(a, ", ", prefix.len());
-    format!("{prefix}{body}, dtype={})", a.dtype())
+    // The closing ")" must fit on the last line too.
+    let body = render(a, ", ", prefix.len(), LINE_WIDTH - 1);
+    let text = format!("{prefix}{body},");
+    let suffix = format!("dtype={})", a.dtype());
+    // Like NumPy, the dtype moves to its own line when it would overflow.
+    let last_line = text.len() - text.rfind('\n').map_or(0, |i| i + 1);
+    let spacer = if last_line + suffix.len() + 1 > LINE_WIDTH {
+        format!("\n{}", " ".repeat(prefix.len()))
+    } else {
+        " ".to_string()
+    };
+    format!("{text}{spacer}{suffix}")
 }
 
 /// `str(x)`; a 0-d array prints like the Python scalar.
@@ -35,7 +47,7 @@ pub fn str(a: &Array) -> String {
             }
         }
     }
-    render(a, " ", 0)
+    render(a, " ", 0, LINE_WIDTH)
 }
 
 /// One element as text: up to 8 digits after the point, trailing zeros
@@ -90,29 +102,58 @@ fn format_float(v: f64, dtype: DType) -> String {
     trimmed.to_string()
 }
 
-/// Pad float cells so their decimal points line up (NumPy's layout).
+/// Pad float cells so their decimal points line up (NumPy's layout): the
+/// finite values share one integer and one fraction width; nan and inf are
+/// right-aligned to that total width.
 fn align_decimal_points(cells: &mut [String]) {
-    if !cells
-        .iter()
-        .all(|c| c.contains('.') || c == "nan" || c.ends_with("inf"))
-    {
-        return;
+    let finite = |c: &str| !(c.ends_with("nan") || c.ends_with("inf"));
+    if !cells.iter().all(|c| c.contains('.') || !finite(c)) {
+        return; // scientific notation without a point: leave as is
     }
     let split = |c: &str| match c.find('.') {
         Some(i) => (i, c.len() - i - 1),
         None => (c.len(), 0),
     };
-    let int_w = cells.iter().map(|c| split(c).0).max().unwrap_or(0);
-    let frac_w = cells.iter().map(|c| split(c).1).max().unwrap_or(0);
+    let finite_cells = || cells.iter().filter(|c| finite(c));
+    let int_w = finite_cells().map(|c| split(c).0).max().unwrap_or(0);
+    let frac_w = finite_cells().map(|c| split(c).1).max().unwrap_or(0);
+    let total = int_w + 1 + frac_w;
     for c in cells.iter_mut() {
-        let (i, f) = split(c);
-        let pad_right = if c.contains('.') {
-            frac_w - f
-        } else {
-            frac_w + 1
-        };
-        *c = format!("{}{}{}", " ".repeat(int_w - i), c, " ".repeat(pad_right));
+        if finite(c) {
+            let (i, f) = split(c);
+            *c = format!("{}{}{}", " ".repeat(int_w - i), c, " ".repeat(frac_w - f));
+        } else if c.len() < total {
+            *c = format!("{c:>total$}");
+        }
     }
+}
+
+/// Complex cells as NumPy lays them out: real parts aligned among
+/// themselves, imaginary parts (always signed) likewise, and the "j" placed
+/// before the imaginary part's padding.
+fn complex_cells(values: &[num_complex::Complex64], part: DType) -> Vec<String> {
+    let mut reals: Vec<String> = values.iter().map(|c| format_float(c.re, part)).collect();
+    let mut imags: Vec<String> = values
+        .iter()
+        .map(|c| {
+            let sign = if c.im.is_sign_negative() && !c.im.is_nan() {
+                '-'
+            } else {
+                '+'
+            };
+            format!("{sign}{}", format_float(c.im.abs(), part))
+        })
+        .collect();
+    align_decimal_points(&mut reals);
+    align_decimal_points(&mut imags);
+    reals
+        .into_iter()
+        .zip(imags)
+        .map(|(r, i)| {
+            let end = i.trim_end().len();
+            format!("{r}{}j{}", &i[..end], &i[end..])
+        })
+        .collect()
 }
 
 /// Indices shown along an axis of length `n`: all, or both edges.
@@ -127,7 +168,10 @@ fn shown(n: usize, summarize: bool) -> Vec<Option<usize>> {
     }
 }
 
-fn render(a: &Array, sep: &str, indent: usize) -> String {
+/// The nested-list text of `a`. `indent` is the width of what precedes the
+/// first "[" on its line (continuation lines align under it); lines are
+/// wrapped to `line_width` characters.
+fn render(a: &Array, sep: &str, indent: usize, line_width: usize) -> String {
     let summarize = a.size() > SUMMARY_THRESHOLD;
     if a.ndim() == 0 {
         return format_scalar(a.get_scalar(&[]), a.dtype());
@@ -136,68 +180,107 @@ fn render(a: &Array, sep: &str, indent: usize) -> String {
         return format!("{}{}", "[".repeat(a.ndim()), "]".repeat(a.ndim()));
     }
     // Format every shown element first, so columns can be padded to one width.
-    let mut cells = Vec::new();
-    collect(a, &mut vec![], summarize, &mut cells);
-    if a.dtype().is_real_float() {
-        align_decimal_points(&mut cells);
-    }
+    let mut values = Vec::new();
+    collect(a, &mut vec![], summarize, &mut values);
+    let cells = if a.dtype().is_complex() {
+        let complex: Vec<_> = values.iter().map(|v| v.as_complex()).collect();
+        complex_cells(&complex, a.dtype().real_dtype())
+    } else {
+        let mut cells: Vec<String> = values
+            .iter()
+            .map(|&v| format_scalar(v, a.dtype()))
+            .collect();
+        if a.dtype().is_real_float() {
+            align_decimal_points(&mut cells);
+        }
+        cells
+    };
     let width = cells.iter().map(|c| c.len()).max().unwrap_or(0);
-    let mut cells = cells.into_iter();
-    let mut out = String::new();
-    nest(a, 0, summarize, sep, indent, width, &mut cells, &mut out);
-    out
+    let layout = Layout {
+        a,
+        summarize,
+        sep,
+        width,
+    };
+    let hanging_indent = " ".repeat(indent + 1);
+    layout.nest(0, &hanging_indent, line_width, &mut cells.into_iter())
 }
 
-fn collect(a: &Array, index: &mut Vec<usize>, summarize: bool, cells: &mut Vec<String>) {
+fn collect(a: &Array, index: &mut Vec<usize>, summarize: bool, values: &mut Vec<Scalar>) {
     let axis = index.len();
     if axis == a.ndim() {
-        cells.push(format_scalar(a.get_scalar(index), a.dtype()));
+        values.push(a.get_scalar(index));
         return;
     }
     for i in shown(a.shape()[axis], summarize).into_iter().flatten() {
         index.push(i);
-        collect(a, index, summarize, cells);
+        collect(a, index, summarize, values);
         index.pop();
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn nest(
-    a: &Array,
-    axis: usize,
+/// What every level of the nested text shares.
+struct Layout<'a> {
+    a: &'a Array,
     summarize: bool,
-    sep: &str,
-    indent: usize,
+    sep: &'a str,
+    /// Width every cell is right-aligned to.
     width: usize,
-    cells: &mut impl Iterator<Item = String>,
-    out: &mut String,
-) {
-    out.push('[');
-    let last_axis = axis + 1 == a.ndim();
-    let between = if last_axis {
-        sep.to_string()
-    } else {
-        format!(
-            "{}{}{}",
-            sep.trim_end(),
-            "\n".repeat(a.ndim() - axis - 1),
-            " ".repeat(indent + axis + 1)
-        )
-    };
-    for (k, i) in shown(a.shape()[axis], summarize).into_iter().enumerate() {
-        if k > 0 {
-            out.push_str(&between);
-        }
-        match i {
-            None => out.push_str("..."),
-            Some(_) if last_axis => {
-                let cell = cells.next().unwrap_or_default();
-                out.push_str(&format!("{cell:>width$}"));
+}
+
+impl Layout<'_> {
+    /// The text of the sub-array at `axis`: "[" + items + "]". Items of the
+    /// last axis fill lines up to `line_width`, continuing under
+    /// `hanging_indent`; higher axes put one sub-array per line.
+    fn nest(
+        &self,
+        axis: usize,
+        hanging_indent: &str,
+        line_width: usize,
+        cells: &mut impl Iterator<Item = String>,
+    ) -> String {
+        let items = shown(self.a.shape()[axis], self.summarize);
+        let axes_left = self.a.ndim() - axis;
+        let mut text = String::new();
+        if axes_left == 1 {
+            // Room for the separator's trailing "," or the closing "]".
+            let limit = line_width - self.sep.trim_end().len().max(1);
+            let mut line = hanging_indent.to_string();
+            for (k, item) in items.iter().enumerate() {
+                let word = match item {
+                    None => "...".to_string(),
+                    Some(_) => format!("{:>w$}", cells.next().unwrap_or_default(), w = self.width),
+                };
+                // Wrap unless the line holds nothing yet (wrapping would not help).
+                if line.len() + word.len() > limit && line.len() > hanging_indent.len() {
+                    text.push_str(line.trim_end());
+                    text.push('\n');
+                    line = hanging_indent.to_string();
+                }
+                line.push_str(&word);
+                if k + 1 < items.len() {
+                    line.push_str(self.sep);
+                }
             }
-            Some(_) => nest(a, axis + 1, summarize, sep, indent, width, cells, out),
+            text.push_str(&line);
+        } else {
+            let line_sep = format!("{}{}", self.sep.trim_end(), "\n".repeat(axes_left - 1));
+            let inner_indent = format!("{hanging_indent} ");
+            for (k, item) in items.iter().enumerate() {
+                text.push_str(hanging_indent);
+                match item {
+                    None => text.push_str("..."),
+                    Some(_) => {
+                        text.push_str(&self.nest(axis + 1, &inner_indent, line_width - 1, cells))
+                    }
+                }
+                if k + 1 < items.len() {
+                    text.push_str(&line_sep);
+                }
+            }
         }
+        format!("[{}]", &text[hanging_indent.len()..])
     }
-    out.push(']');
 }
 
 #[cfg(test)]
@@ -235,6 +318,50 @@ mod tests {
             repr(&Array::zeros(DType::Bool, &[0]).unwrap()),
             "Array([], dtype=bool)"
         );
+    }
+
+    #[test]
+    fn long_rows_wrap_at_75_columns_like_numpy() {
+        let a = arange_int(0, 30, 1, DType::Int64).unwrap();
+        assert_eq!(
+            repr(&a),
+            "Array([ 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 16,\n       \
+             17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29], dtype=int64)"
+        );
+        let m = arange_int(0, 40, 1, DType::Int64)
+            .unwrap()
+            .astype(DType::Float64)
+            .unwrap()
+            .reshape(&[2, 20])
+            .unwrap();
+        assert_eq!(
+            repr(&m),
+            "Array([[ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12.,\n        \
+             13., 14., 15., 16., 17., 18., 19.],\n       \
+             [20., 21., 22., 23., 24., 25., 26., 27., 28., 29., 30., 31., 32.,\n        \
+             33., 34., 35., 36., 37., 38., 39.]], dtype=float64)"
+        );
+    }
+
+    #[test]
+    fn complex_parts_align_separately() {
+        let c = |re, im| num_complex::Complex64::new(re, im);
+        let cells = complex_cells(
+            &[
+                c(1.0, 2.0),
+                c(-0.0, -0.5),
+                c(f64::NAN, 1.0),
+                c(3.25, f64::NEG_INFINITY),
+            ],
+            DType::Float64,
+        );
+        assert_eq!(
+            cells,
+            vec![" 1.  +2.j ", "-0.  -0.5j", "  nan+1.j ", " 3.25-infj"]
+        );
+        let reals = &mut ["1.5".to_string(), "nan".to_string(), "-10.".to_string()];
+        align_decimal_points(reals);
+        assert_eq!(reals, &["  1.5", "  nan", "-10. "]);
     }
 
     #[test]
