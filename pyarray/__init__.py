@@ -8,6 +8,7 @@ pure-Python pieces (constants, the inspection namespace).
 
 import math as _math
 
+from pyarray import _core
 from pyarray._core import *  # noqa: F403
 from pyarray._core import (
     CPU_DEVICE,
@@ -26,16 +27,12 @@ pi = _math.pi
 newaxis = None
 
 __all__ = [
-    "Array",
-    "CPU_DEVICE",
-    "Device",
-    "__array_api_version__",
     "__array_namespace_info__",
-    "_rebuild",
-    "dtype",
     "e",
     "inf",
     "nan",
     "newaxis",
     "pi",
-] + [name for name in dir(_core) if not name.startswith("_") and name not in ("Array",)]  # noqa: F405
+]
+# Written as `+=` of the compiled module's list so that type checkers follow it.
+__all__ += _core.__all__

@@ -1,6 +1,12 @@
 """The inspection namespace: ``pyarray.__array_namespace_info__()``."""
 
+from typing import Union
+
 from pyarray import _core
+from pyarray._core import Device, dtype
+
+# The kinds ``isdtype`` accepts: a dtype, a kind name, or a tuple of either.
+_Kind = Union[str, dtype, tuple[Union[str, dtype], ...]]
 
 # The standard's dtypes. float16 and bfloat16 are pyarray extensions: usable
 # everywhere, but not listed here, because the standard's inspection API
@@ -25,7 +31,7 @@ _STANDARD_DTYPES = (
 class Info:
     """What this pyarray build supports: devices, dtypes and capabilities."""
 
-    def capabilities(self):
+    def capabilities(self) -> dict[str, bool | int | None]:
         """Return the optional features pyarray supports.
 
         Returns
@@ -40,15 +46,15 @@ class Info:
             "max dimensions": None,
         }
 
-    def default_device(self):
+    def default_device(self) -> Device:
         """Return the default device (the CPU)."""
         return _core.CPU_DEVICE
 
-    def devices(self):
+    def devices(self) -> tuple[Device, ...]:
         """Return the tuple of supported devices."""
         return (_core.CPU_DEVICE,)
 
-    def default_dtypes(self, *, device=None):
+    def default_dtypes(self, *, device: Device | None = None) -> dict[str, dtype]:
         """Return the default dtypes for each kind.
 
         Parameters
@@ -70,7 +76,9 @@ class Info:
             "indexing": _core.int64,
         }
 
-    def dtypes(self, *, device=None, kind=None):
+    def dtypes(
+        self, *, device: Device | None = None, kind: _Kind | None = None
+    ) -> dict[str, dtype]:
         """Return the supported dtypes, optionally of one kind.
 
         Parameters
@@ -93,12 +101,12 @@ class Info:
         return {n: d for n, d in found.items() if _core.isdtype(d, kind)}
 
 
-def _check_device(device):
+def _check_device(device: Device | None) -> None:
     if device is not None and device != _core.CPU_DEVICE:
         raise ValueError(f"unsupported device {device!r}; pyarray only has Device('cpu')")
 
 
-def __array_namespace_info__():
+def __array_namespace_info__() -> Info:
     """Return the inspection namespace of pyarray.
 
     Returns

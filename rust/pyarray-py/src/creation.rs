@@ -276,7 +276,11 @@ pub fn full_like(
 
 /// Evenly spaced values in the half-open interval ``[start, stop)``.
 #[pyfunction]
-#[pyo3(signature = (start, /, stop = None, step = None, *, dtype = None, device = None))]
+// step=None is accepted and means 1; the text signature shows the standard's default.
+#[pyo3(
+    signature = (start, /, stop = None, step = None, *, dtype = None, device = None),
+    text_signature = "(start, /, stop=None, step=1, *, dtype=None, device=None)"
+)]
 pub fn arange(
     start: &Bound<'_, PyAny>,
     stop: Option<&Bound<'_, PyAny>>,

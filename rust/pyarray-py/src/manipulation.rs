@@ -163,7 +163,7 @@ pub fn flip(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
 
 /// Join arrays along an existing axis (``axis=None`` flattens first).
 #[pyfunction]
-#[pyo3(signature = (arrays, /, *, axis = Some(0)))]
+#[pyo3(signature = (arrays, /, *, axis = Some(0)), text_signature = "(arrays, /, *, axis=0)")]
 pub fn concat(
     py: Python<'_>,
     arrays: Vec<PyRef<'_, PyArray>>,

@@ -23,7 +23,10 @@ use pyo3::prelude::*;
 /// -------
 /// array
 #[pyfunction]
-#[pyo3(signature = (x, /, *, axis = -1, descending = false, stable = true))]
+#[pyo3(
+    signature = (x, /, *, axis = -1, descending = false, stable = true),
+    text_signature = "(x, /, *, axis=-1, descending=False, stable=True)"
+)]
 pub fn sort(
     py: Python<'_>,
     x: &PyArray,
@@ -41,7 +44,10 @@ pub fn sort(
 
 /// Indices (int64) that sort `x` along `axis` (see `sort` for the arguments).
 #[pyfunction]
-#[pyo3(signature = (x, /, *, axis = -1, descending = false, stable = true))]
+#[pyo3(
+    signature = (x, /, *, axis = -1, descending = false, stable = true),
+    text_signature = "(x, /, *, axis=-1, descending=False, stable=True)"
+)]
 pub fn argsort(
     py: Python<'_>,
     x: &PyArray,

@@ -25,7 +25,10 @@ use pyo3::prelude::*;
 /// array
 ///     Shorter by `n` along `axis`; bool input gives `x[i+1] != x[i]`.
 #[pyfunction]
-#[pyo3(signature = (x, /, *, axis = -1, n = 1, prepend = None, append = None))]
+#[pyo3(
+    signature = (x, /, *, axis = -1, n = 1, prepend = None, append = None),
+    text_signature = "(x, /, *, axis=-1, n=1, prepend=None, append=None)"
+)]
 pub fn diff(
     py: Python<'_>,
     x: &PyArray,
