@@ -10,14 +10,6 @@ import math as _math
 
 from pyarray import _core
 from pyarray._core import *  # noqa: F403
-from pyarray._core import (
-    CPU_DEVICE,
-    Array,
-    Device,
-    __array_api_version__,
-    _rebuild,
-    dtype,
-)
 from pyarray._info import __array_namespace_info__
 
 e = _math.e
@@ -34,5 +26,5 @@ __all__ = [
     "newaxis",
     "pi",
 ]
-# Written as `+=` of the compiled module's list so that type checkers follow it.
+# Plus every name of the compiled module (its own __all__).
 __all__ += _core.__all__

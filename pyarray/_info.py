@@ -1,12 +1,10 @@
 """The inspection namespace: ``pyarray.__array_namespace_info__()``."""
 
-from typing import Union
-
 from pyarray import _core
 from pyarray._core import Device, dtype
 
 # The kinds ``isdtype`` accepts: a dtype, a kind name, or a tuple of either.
-_Kind = Union[str, dtype, tuple[Union[str, dtype], ...]]
+_Kind = str | dtype | tuple[str | dtype, ...]
 
 # The standard's dtypes. float16 and bfloat16 are pyarray extensions: usable
 # everywhere, but not listed here, because the standard's inspection API

@@ -198,7 +198,7 @@ def array_member(entry, forward):
 
 
 def core_stub():
-    """The text of pyarray/_core.pyi."""
+    """Return the text of pyarray/_core.pyi."""
     obj = SPEC["array_object"]
     forward = {e["name"]: e for e in obj["methods"]}
     out = [CORE_HEADER, "@final\nclass Array:\n"]
@@ -219,7 +219,7 @@ def core_stub():
 
 
 def submodule_stub(name, module):
-    """The text of pyarray/<name>.pyi for the runtime submodule `module`."""
+    """Return the text of pyarray/<name>.pyi for the runtime submodule `module`."""
     out = [SUBMODULE_HEADER.format(name=name)]
     if hasattr(module, "LinAlgError"):
         out.append("class LinAlgError(ValueError): ...\n\n")
@@ -255,7 +255,8 @@ def main(argv):
             path.write_text(text)
             print(f"wrote {path.relative_to(PACKAGE.parent)}")
     if stale:
-        print(f"stale stubs: {', '.join(stale)}; run python scripts/gen_stubs.py SPEC", file=sys.stderr)
+        hint = "regenerate with python scripts/gen_stubs.py SPEC"
+        print(f"stale stubs: {', '.join(stale)}; {hint}", file=sys.stderr)
         return 1
     return 0
 
