@@ -37,6 +37,11 @@ class Info:
         dict
             ``"boolean indexing"``, ``"data-dependent shapes"`` and
             ``"max dimensions"`` (None: no fixed limit).
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
+        True
         """
         return {
             "boolean indexing": hasattr(_core, "nonzero"),
@@ -45,11 +50,33 @@ class Info:
         }
 
     def default_device(self) -> Device:
-        """Return the default device (the CPU)."""
+        """Return the default device (the CPU).
+
+        Returns
+        -------
+        Device
+            ``pyarray.CPU_DEVICE``.
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().default_device()
+        Device('cpu')
+        """
         return _core.CPU_DEVICE
 
     def devices(self) -> tuple[Device, ...]:
-        """Return the tuple of supported devices."""
+        """Return the tuple of supported devices.
+
+        Returns
+        -------
+        tuple of Device
+            Only the CPU.
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().devices()
+        (Device('cpu'),)
+        """
         return (_core.CPU_DEVICE,)
 
     def default_dtypes(self, *, device: Device | None = None) -> dict[str, dtype]:
@@ -65,6 +92,11 @@ class Info:
         dict
             Keys ``"real floating"``, ``"complex floating"``, ``"integral"``
             and ``"indexing"``.
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().default_dtypes()["integral"]
+        pyarray.int64
         """
         _check_device(device)
         return {
@@ -91,6 +123,11 @@ class Info:
         dict
             Dtype name to dtype object, for the standard's dtypes (the
             extensions float16 and bfloat16 are not listed).
+
+        Examples
+        --------
+        >>> list(xp.__array_namespace_info__().dtypes(kind="real floating"))
+        ['float32', 'float64']
         """
         _check_device(device)
         found = {name: getattr(_core, name) for name in _STANDARD_DTYPES}
@@ -112,5 +149,11 @@ def __array_namespace_info__() -> Info:
     Info
         An object with ``capabilities``, ``default_device``,
         ``default_dtypes``, ``devices`` and ``dtypes`` methods.
+
+    Examples
+    --------
+    >>> info = xp.__array_namespace_info__()
+    >>> info.default_dtypes()["real floating"]
+    pyarray.float64
     """
     return Info()
