@@ -6,6 +6,7 @@ use crate::device::{parse_device, PyDevice};
 use crate::dtypes::{dtype_object, PyDType};
 use crate::elementwise as ew;
 use crate::errors::IntoPyResult;
+use crate::linear_algebra as la;
 use pyarray_core::advanced::{advanced_assign, advanced_index, KeyItem};
 use pyarray_core::elementwise::{BinaryOp, UnaryOp};
 use pyarray_core::indexing::{basic_index, Index};
@@ -484,6 +485,48 @@ impl PyArray {
     }
     fn __ge__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         ew::operator(slf.py(), BinaryOp::GreaterEqual, slf.as_any(), other)
+    }
+    // `@` takes arrays only: the standard excludes Python scalars, and
+    // NotImplemented lets the other operand's __rmatmul__ try.
+    fn __matmul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        match other.cast::<PyArray>() {
+            Ok(o) => Ok(
+                Py::new(py, la::matmul_arrays(py, &slf.get().inner, &o.get().inner)?)?.into_any(),
+            ),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+    fn __rmatmul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        match other.cast::<PyArray>() {
+            Ok(o) => Ok(
+                Py::new(py, la::matmul_arrays(py, &o.get().inner, &slf.get().inner)?)?.into_any(),
+            ),
+            Err(_) => Ok(py.NotImplemented()),
+        }
+    }
+    /// `x @= y`: allowed when the product keeps x's shape and dtype.
+    fn __imatmul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        let py = slf.py();
+        let Ok(o) = other.cast::<PyArray>() else {
+            return Err(PyTypeError::new_err(format!(
+                "unsupported operand type for @=: {}",
+                other.get_type().name()?
+            )));
+        };
+        let x = &slf.get().inner;
+        let product = la::matmul_arrays(py, x, &o.get().inner)?.inner;
+        if product.shape() != x.shape() || product.dtype() != x.dtype() {
+            return Err(PyValueError::new_err(format!(
+                "@= would change the array from shape {:?} {} to shape {:?} {}",
+                x.shape(),
+                x.dtype(),
+                product.shape(),
+                product.dtype()
+            )));
+        }
+        x.assign(&product).py()
     }
     fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         ew::operator(slf.py(), BinaryOp::Equal, slf.as_any(), other)

@@ -12,6 +12,7 @@ mod dtypes;
 mod elementwise;
 mod errors;
 mod indexing;
+mod linear_algebra;
 mod manipulation;
 mod pickle;
 mod searching;
@@ -63,6 +64,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     elementwise::register(m)?;
     manipulation::register(m)?;
     indexing::register(m)?;
+    linear_algebra::register(m)?;
     searching::register(m)?;
     set_functions::register(m)?;
     sorting::register(m)?;

@@ -102,29 +102,6 @@ pub fn permute_dims(x: &PyArray, axes: Vec<isize>) -> PyResult<PyArray> {
     x.inner.permute(&axes).py().map(PyArray::new)
 }
 
-/// Transpose the last two axes of `x` (a view).
-///
-/// Parameters
-/// ----------
-/// x : array
-///     At least two-dimensional.
-///
-/// Returns
-/// -------
-/// array
-///
-/// Examples
-/// --------
-/// >>> xp.matrix_transpose(xp.reshape(xp.arange(6), (2, 3)))
-/// Array([[0, 3],
-///        [1, 4],
-///        [2, 5]], dtype=int64)
-#[pyfunction]
-#[pyo3(signature = (x, /))]
-pub fn matrix_transpose(x: &PyArray) -> PyResult<PyArray> {
-    x.inner.matrix_transpose().py().map(PyArray::new)
-}
-
 /// Insert length-1 axes at the given positions of the result (a view).
 ///
 /// Parameters
@@ -650,7 +627,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add!(
         reshape,
         permute_dims,
-        matrix_transpose,
         expand_dims,
         squeeze,
         broadcast_to,

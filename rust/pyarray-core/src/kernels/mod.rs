@@ -6,4 +6,5 @@ pub mod copy;
 pub mod gather;
 pub mod loops;
 pub mod math;
+pub mod matmul;
 pub mod radix;

@@ -1,0 +1,411 @@
+//! Linear-algebra functions of the main namespace: matmul, tensordot, vecdot
+//! (matrix_transpose is a view, `Array::matrix_transpose`).
+//!
+//! matmul works on stacks of matrices: the batch dimensions broadcast, every
+//! operand is used through its strides (transposed and broadcast inputs are
+//! not copied for floating types), and each matrix goes to one kernel of
+//! `kernels::matmul`. The other two functions are built on matmul and the
+//! reductions.
+
+use crate::array::Array;
+use crate::dtype::{promote, DType};
+use crate::elementwise::{binary, unary, BinaryOp, UnaryOp};
+use crate::error::{Error, Result};
+use crate::kernels::matmul::{float_product, int_product, MatPtr};
+use crate::layout::broadcast_shapes;
+use crate::manipulation::normalize_axis;
+use crate::statistical::sum_prod;
+use faer::Par;
+use rayon::prelude::*;
+
+/// Multiply-adds above which one product is worth splitting across threads
+/// (a 64³ product takes ~50 µs on one core; smaller ones lose to rayon's
+/// start-up).
+const PARALLEL_WORK: usize = 1 << 18;
+
+/// Matrix product with the standard's (PEP 465) rules: 1-D operands become a
+/// row (x1) or column (x2) vector and that axis is dropped from the result;
+/// batch dimensions broadcast.
+pub fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
+    if x1.ndim() == 0 || x2.ndim() == 0 {
+        return Err(Error::Value(format!(
+            "matmul: operands must have at least one dimension, got shapes {:?} and {:?}",
+            x1.shape(),
+            x2.shape()
+        )));
+    }
+    let dtype = promote(x1.dtype(), x2.dtype());
+    if !dtype.is_numeric() {
+        return crate::type_err!("matmul requires numeric arrays, got {dtype}");
+    }
+    let a = if x1.ndim() == 1 {
+        x1.insert_axis(0)
+    } else {
+        x1.clone()
+    };
+    let b = if x2.ndim() == 1 {
+        x2.insert_axis(1)
+    } else {
+        x2.clone()
+    };
+    let (n, k) = last_two(&a);
+    let (k2, m) = last_two(&b);
+    if k != k2 {
+        return Err(Error::Value(format!(
+            "matmul: shapes {:?} and {:?} are not aligned: x1's last axis has {k} elements, \
+             x2's {} has {k2}",
+            x1.shape(),
+            x2.shape(),
+            if x2.ndim() == 1 {
+                "only axis"
+            } else {
+                "second-to-last axis"
+            }
+        )));
+    }
+    let batch = broadcast_shapes(&a.shape()[..a.ndim() - 2], &b.shape()[..b.ndim() - 2])?;
+    let out = batched_product(&a, &b, dtype, &batch, (n, k, m))?;
+
+    let mut shape: Vec<usize> = batch.to_vec();
+    if x1.ndim() > 1 {
+        shape.push(n);
+    }
+    if x2.ndim() > 1 {
+        shape.push(m);
+    }
+    out.reshape(&shape)
+}
+
+fn last_two(x: &Array) -> (usize, usize) {
+    let s = x.shape();
+    (s[s.len() - 2], s[s.len() - 1])
+}
+
+/// The products of a broadcast stack, in `dtype`; result shape batch + (n, m).
+fn batched_product(
+    a: &Array,
+    b: &Array,
+    dtype: DType,
+    batch: &[usize],
+    (n, k, m): (usize, usize, usize),
+) -> Result<Array> {
+    // float16/bfloat16 have no gemm kernel: compute in float32, round once.
+    let compute = match dtype {
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        d => d,
+    };
+    let with = |x: &Array, rows, cols| -> Result<Array> {
+        let x = if x.dtype() == compute {
+            x.clone()
+        } else {
+            x.astype(compute)?
+        };
+        // The integer kernel wants C-contiguous matrices; faer takes strides.
+        let x = if compute.is_integer() {
+            x.contiguous()?
+        } else {
+            x
+        };
+        let mut shape = batch.to_vec();
+        shape.extend([rows, cols]);
+        x.broadcast_to(&shape)
+    };
+    let a = with(a, n, k)?;
+    let b = with(b, k, m)?;
+    let mut shape = batch.to_vec();
+    shape.extend([n, m]);
+    let out = Array::zeros(compute, &shape)?;
+    if out.size() > 0 && k > 0 {
+        numeric_products(&out, &a, &b, (n, k, m))?;
+    }
+    if compute == dtype {
+        Ok(out)
+    } else {
+        out.astype(dtype)
+    }
+}
+
+fn numeric_products(out: &Array, a: &Array, b: &Array, nkm: (usize, usize, usize)) -> Result<()> {
+    match out.dtype() {
+        DType::Float32 => run_float::<f32>(out, a, b, nkm),
+        DType::Float64 => run_float::<f64>(out, a, b, nkm),
+        DType::Complex64 => run_float::<num_complex::Complex32>(out, a, b, nkm),
+        DType::Complex128 => run_float::<num_complex::Complex64>(out, a, b, nkm),
+        d => ints!(d, T => run_int::<T>(out, a, b, nkm),
+            return crate::type_err!("matmul does not support dtype {d}")),
+    }
+    Ok(())
+}
+
+/// Element offsets of every matrix of a broadcast stack (batch in C order).
+fn batch_offsets(x: &Array) -> Vec<isize> {
+    let nd = x.ndim() - 2;
+    let (shape, strides) = (&x.shape()[..nd], &x.strides()[..nd]);
+    let count: usize = shape.iter().product();
+    let mut offsets = Vec::with_capacity(count);
+    let mut index = vec![0usize; nd];
+    for _ in 0..count {
+        offsets.push(
+            index
+                .iter()
+                .zip(strides)
+                .map(|(&i, &s)| i as isize * s)
+                .sum(),
+        );
+        for d in (0..nd).rev() {
+            index[d] += 1;
+            if index[d] < shape[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    offsets
+}
+
+fn mat_ptr<T>(x: &Array, rows: usize, cols: usize) -> MatPtr<T> {
+    let s = x.strides();
+    MatPtr {
+        ptr: x.data_ptr() as *mut T,
+        rows,
+        cols,
+        row_stride: s[s.len() - 2],
+        col_stride: s[s.len() - 1],
+    }
+}
+
+fn run_float<T: faer::traits::ComplexField + Copy>(
+    out: &Array,
+    a: &Array,
+    b: &Array,
+    (n, k, m): (usize, usize, usize),
+) {
+    let (pa, pb, po) = (
+        mat_ptr::<T>(a, n, k),
+        mat_ptr::<T>(b, k, m),
+        mat_ptr::<T>(out, n, m),
+    );
+    let (offs_a, offs_b) = (batch_offsets(a), batch_offsets(b));
+    let work = n * k * m;
+    let item = |i: usize, par: Par| {
+        // SAFETY: offsets come from the arrays' own shapes and strides; each
+        // batch item writes its own contiguous block of the fresh output.
+        unsafe {
+            float_product(
+                po.at((i * n * m) as isize),
+                pa.at(offs_a[i]),
+                pb.at(offs_b[i]),
+                par,
+            )
+        }
+    };
+    let count = offs_a.len();
+    if count > 1 && work < PARALLEL_WORK && count * work >= PARALLEL_WORK {
+        (0..count).into_par_iter().for_each(|i| item(i, Par::Seq));
+    } else {
+        let par = if work >= PARALLEL_WORK {
+            Par::rayon(0)
+        } else {
+            Par::Seq
+        };
+        (0..count).for_each(|i| item(i, par));
+    }
+}
+
+fn run_int<T: crate::kernels::math::Num>(
+    out: &Array,
+    a: &Array,
+    b: &Array,
+    (n, k, m): (usize, usize, usize),
+) {
+    let (offs_a, offs_b) = (batch_offsets(a), batch_offsets(b));
+    let count = offs_a.len();
+    // SAFETY: `out` is fresh and C-contiguous; a and b have C-contiguous
+    // matrices (batched_product made them so) at the computed offsets.
+    let out_all =
+        unsafe { std::slice::from_raw_parts_mut(out.data_ptr() as *mut T, count * n * m) };
+    let matrix = |x: &Array, off: isize, len: usize| unsafe {
+        std::slice::from_raw_parts((x.data_ptr() as *const T).offset(off), len)
+    };
+    let item = |(i, dst): (usize, &mut [T])| {
+        int_product(
+            dst,
+            matrix(a, offs_a[i], n * k),
+            matrix(b, offs_b[i], k * m),
+            k,
+            m,
+        )
+    };
+    if count * n * k * m >= PARALLEL_WORK {
+        out_all.par_chunks_mut(n * m).enumerate().for_each(item);
+    } else {
+        out_all.chunks_mut(n * m).enumerate().for_each(item);
+    }
+}
+
+/// The axes `tensordot` contracts, validated: `(x1_axes, x2_axes)`.
+pub enum ContractAxes {
+    /// The last N axes of x1 with the first N of x2.
+    Count(usize),
+    /// Explicit (possibly negative) axes of each operand.
+    Pairs(Vec<isize>, Vec<isize>),
+}
+
+/// Tensor contraction: the result's shape is x1's free axes then x2's.
+/// Implemented as one matrix product of the operands permuted so the
+/// contracted axes meet (views where the layout allows).
+pub fn tensordot(x1: &Array, x2: &Array, axes: ContractAxes) -> Result<Array> {
+    let (ax1, ax2) = contracted_axes(x1, x2, axes)?;
+    for (&i, &j) in ax1.iter().zip(&ax2) {
+        if x1.shape()[i] != x2.shape()[j] {
+            return Err(Error::Value(format!(
+                "tensordot: contracted axis {i} of x1 has {} elements but axis {j} of x2 has {}",
+                x1.shape()[i],
+                x2.shape()[j]
+            )));
+        }
+    }
+    let free1: Vec<usize> = (0..x1.ndim()).filter(|a| !ax1.contains(a)).collect();
+    let free2: Vec<usize> = (0..x2.ndim()).filter(|a| !ax2.contains(a)).collect();
+    let size =
+        |x: &Array, axes: &[usize]| -> usize { axes.iter().map(|&a| x.shape()[a]).product() };
+    let k = size(x1, &ax1);
+    let a = x1
+        .permute(&[free1.clone(), ax1.clone()].concat())?
+        .reshape(&[size(x1, &free1), k])?;
+    let b = x2
+        .permute(&[ax2.clone(), free2.clone()].concat())?
+        .reshape(&[k, size(x2, &free2)])?;
+    let product = matmul(&a, &b)?;
+    let shape: Vec<usize> = free1
+        .iter()
+        .map(|&i| x1.shape()[i])
+        .chain(free2.iter().map(|&j| x2.shape()[j]))
+        .collect();
+    product.reshape(&shape)
+}
+
+fn contracted_axes(x1: &Array, x2: &Array, axes: ContractAxes) -> Result<(Vec<usize>, Vec<usize>)> {
+    let (ax1, ax2) = match axes {
+        ContractAxes::Count(count) => {
+            if count > x1.ndim() || count > x2.ndim() {
+                return Err(Error::Value(format!(
+                    "tensordot: cannot contract {count} axes of arrays with {} and {} dimensions",
+                    x1.ndim(),
+                    x2.ndim()
+                )));
+            }
+            (
+                (x1.ndim() - count..x1.ndim()).collect(),
+                (0..count).collect(),
+            )
+        }
+        ContractAxes::Pairs(a1, a2) => {
+            if a1.len() != a2.len() {
+                return Err(Error::Value(format!(
+                    "tensordot: axes sequences differ in length ({} and {})",
+                    a1.len(),
+                    a2.len()
+                )));
+            }
+            let norm = |axes: &[isize], nd| -> Result<Vec<usize>> {
+                axes.iter().map(|&a| normalize_axis(a, nd)).collect()
+            };
+            (norm(&a1, x1.ndim())?, norm(&a2, x2.ndim())?)
+        }
+    };
+    for axes in [&ax1, &ax2] {
+        let mut sorted = axes.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err(Error::Value(format!(
+                "tensordot: repeated axis in {axes:?}"
+            )));
+        }
+    }
+    Ok((ax1, ax2))
+}
+
+/// Dot products of vectors along `axis` (negative, counted from the end of
+/// both operands), conjugating x1 when complex; the other axes broadcast.
+pub fn vecdot(x1: &Array, x2: &Array, axis: isize) -> Result<Array> {
+    let dtype = promote(x1.dtype(), x2.dtype());
+    if !dtype.is_numeric() {
+        return crate::type_err!("vecdot requires numeric arrays, got {dtype}");
+    }
+    let nd = x1.ndim().min(x2.ndim());
+    if axis >= 0 || nd == 0 || axis < -(nd as isize) {
+        return Err(Error::Value(format!(
+            "vecdot: axis {axis} must be negative and within the {nd} trailing \
+             dimensions both arrays have"
+        )));
+    }
+    let (i1, i2) = (x1.ndim() as isize + axis, x2.ndim() as isize + axis);
+    let (n1, n2) = (x1.shape()[i1 as usize], x2.shape()[i2 as usize]);
+    if n1 != n2 {
+        return Err(Error::Value(format!(
+            "vecdot: the vectors along axis {axis} have {n1} and {n2} elements"
+        )));
+    }
+    let a = if x1.dtype().is_complex() {
+        unary(UnaryOp::Conj, x1)?
+    } else {
+        x1.clone()
+    };
+    let products = binary(BinaryOp::Multiply, &a, x2)?;
+    let last = products.ndim() as isize + axis;
+    sum_prod(&products, &[last as usize], Some(dtype), false, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arr(v: &[f64], shape: &[usize]) -> Array {
+        Array::from_vec(v, shape).unwrap()
+    }
+    fn values(x: &Array) -> Vec<f64> {
+        x.contiguous().unwrap().as_slice::<f64>().unwrap().to_vec()
+    }
+
+    #[test]
+    fn matmul_vector_rules() {
+        let a = arr(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]);
+        let v = arr(&[1.0, 0.0, -1.0], &[3]);
+        let r = matmul(&a, &v).unwrap();
+        assert_eq!(r.shape(), &[2]);
+        assert_eq!(values(&r), vec![-2.0, -2.0]);
+        let r = matmul(&v, &v).unwrap();
+        assert_eq!(r.shape(), &[] as &[usize]);
+        assert_eq!(values(&r), vec![2.0]);
+        assert!(matmul(&a, &a).is_err());
+    }
+
+    #[test]
+    fn matmul_broadcasts_batches_and_reads_transposes() {
+        let a = arr(&[1.0, 2.0, 3.0, 4.0], &[2, 2]);
+        let stack = arr(&[1.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 2.0], &[2, 2, 2]);
+        let r = matmul(&a.matrix_transpose().unwrap(), &stack).unwrap();
+        assert_eq!(r.shape(), &[2, 2, 2]);
+        assert_eq!(values(&r), vec![1.0, 3.0, 2.0, 4.0, 2.0, 6.0, 4.0, 8.0]);
+    }
+
+    #[test]
+    fn tensordot_matches_matmul_for_one_axis() {
+        let a = arr(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]);
+        let b = arr(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[3, 2]);
+        let r = tensordot(&a, &b, ContractAxes::Count(1)).unwrap();
+        assert_eq!(values(&r), values(&matmul(&a, &b).unwrap()));
+        let r = tensordot(&a, &a, ContractAxes::Pairs(vec![0, 1], vec![0, -1])).unwrap();
+        assert_eq!(values(&r), vec![91.0]);
+    }
+
+    #[test]
+    fn vecdot_checks_axis() {
+        let a = arr(&[1.0, 2.0, 3.0, 4.0], &[2, 2]);
+        assert_eq!(values(&vecdot(&a, &a, -1).unwrap()), vec![5.0, 25.0]);
+        assert_eq!(values(&vecdot(&a, &a, -2).unwrap()), vec![10.0, 20.0]);
+        assert!(vecdot(&a, &a, 0).is_err());
+        assert!(vecdot(&a, &a, -3).is_err());
+    }
+}
