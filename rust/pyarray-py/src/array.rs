@@ -21,7 +21,7 @@ use std::ffi::{c_int, CString};
 ///
 /// Arrays are made by the creation functions (``asarray``, ``zeros``, ...),
 /// not by calling ``Array``. The standard's operators work elementwise with
-/// broadcasting: ``+ - * / // % **``, ``@`` once ``matmul`` exists, the
+/// broadcasting: ``+ - * / // % **``, ``@`` (``matmul``), the
 /// comparisons ``== != < <= > >=``, the bitwise ``& | ^ ~ << >>``, unary
 /// ``- + abs()``, their reflected forms and the in-place forms (``x += 1``
 /// writes into ``x``). Each behaves as the function of the same meaning
