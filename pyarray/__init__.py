@@ -8,15 +8,8 @@ pure-Python pieces (constants, the inspection namespace).
 
 import math as _math
 
+from pyarray import _core
 from pyarray._core import *  # noqa: F403
-from pyarray._core import (
-    CPU_DEVICE,
-    Array,
-    Device,
-    __array_api_version__,
-    _rebuild,
-    dtype,
-)
 from pyarray._info import __array_namespace_info__
 
 e = _math.e
@@ -26,16 +19,12 @@ pi = _math.pi
 newaxis = None
 
 __all__ = [
-    "Array",
-    "CPU_DEVICE",
-    "Device",
-    "__array_api_version__",
     "__array_namespace_info__",
-    "_rebuild",
-    "dtype",
     "e",
     "inf",
     "nan",
     "newaxis",
     "pi",
-] + [name for name in dir(_core) if not name.startswith("_") and name not in ("Array",)]  # noqa: F405
+]
+# Plus every name of the compiled module (its own __all__).
+__all__ += _core.__all__

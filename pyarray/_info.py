@@ -1,6 +1,10 @@
 """The inspection namespace: ``pyarray.__array_namespace_info__()``."""
 
 from pyarray import _core
+from pyarray._core import Device, dtype
+
+# The kinds ``isdtype`` accepts: a dtype, a kind name, or a tuple of either.
+_Kind = str | dtype | tuple[str | dtype, ...]
 
 # The standard's dtypes. float16 and bfloat16 are pyarray extensions: usable
 # everywhere, but not listed here, because the standard's inspection API
@@ -25,7 +29,7 @@ _STANDARD_DTYPES = (
 class Info:
     """What this pyarray build supports: devices, dtypes and capabilities."""
 
-    def capabilities(self):
+    def capabilities(self) -> dict[str, bool | int | None]:
         """Return the optional features pyarray supports.
 
         Returns
@@ -33,6 +37,11 @@ class Info:
         dict
             ``"boolean indexing"``, ``"data-dependent shapes"`` and
             ``"max dimensions"`` (None: no fixed limit).
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().capabilities()["boolean indexing"]
+        True
         """
         return {
             "boolean indexing": hasattr(_core, "nonzero"),
@@ -40,15 +49,37 @@ class Info:
             "max dimensions": None,
         }
 
-    def default_device(self):
-        """Return the default device (the CPU)."""
+    def default_device(self) -> Device:
+        """Return the default device (the CPU).
+
+        Returns
+        -------
+        Device
+            ``pyarray.CPU_DEVICE``.
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().default_device()
+        Device('cpu')
+        """
         return _core.CPU_DEVICE
 
-    def devices(self):
-        """Return the tuple of supported devices."""
+    def devices(self) -> tuple[Device, ...]:
+        """Return the tuple of supported devices.
+
+        Returns
+        -------
+        tuple of Device
+            Only the CPU.
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().devices()
+        (Device('cpu'),)
+        """
         return (_core.CPU_DEVICE,)
 
-    def default_dtypes(self, *, device=None):
+    def default_dtypes(self, *, device: Device | None = None) -> dict[str, dtype]:
         """Return the default dtypes for each kind.
 
         Parameters
@@ -61,6 +92,11 @@ class Info:
         dict
             Keys ``"real floating"``, ``"complex floating"``, ``"integral"``
             and ``"indexing"``.
+
+        Examples
+        --------
+        >>> xp.__array_namespace_info__().default_dtypes()["integral"]
+        pyarray.int64
         """
         _check_device(device)
         return {
@@ -70,7 +106,9 @@ class Info:
             "indexing": _core.int64,
         }
 
-    def dtypes(self, *, device=None, kind=None):
+    def dtypes(
+        self, *, device: Device | None = None, kind: _Kind | None = None
+    ) -> dict[str, dtype]:
         """Return the supported dtypes, optionally of one kind.
 
         Parameters
@@ -85,6 +123,11 @@ class Info:
         dict
             Dtype name to dtype object, for the standard's dtypes (the
             extensions float16 and bfloat16 are not listed).
+
+        Examples
+        --------
+        >>> list(xp.__array_namespace_info__().dtypes(kind="real floating"))
+        ['float32', 'float64']
         """
         _check_device(device)
         found = {name: getattr(_core, name) for name in _STANDARD_DTYPES}
@@ -93,12 +136,12 @@ class Info:
         return {n: d for n, d in found.items() if _core.isdtype(d, kind)}
 
 
-def _check_device(device):
+def _check_device(device: Device | None) -> None:
     if device is not None and device != _core.CPU_DEVICE:
         raise ValueError(f"unsupported device {device!r}; pyarray only has Device('cpu')")
 
 
-def __array_namespace_info__():
+def __array_namespace_info__() -> Info:
     """Return the inspection namespace of pyarray.
 
     Returns
@@ -106,5 +149,11 @@ def __array_namespace_info__():
     Info
         An object with ``capabilities``, ``default_device``,
         ``default_dtypes``, ``devices`` and ``dtypes`` methods.
+
+    Examples
+    --------
+    >>> info = xp.__array_namespace_info__()
+    >>> info.default_dtypes()["real floating"]
+    pyarray.float64
     """
     return Info()

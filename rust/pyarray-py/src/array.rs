@@ -18,6 +18,25 @@ use pyo3::types::{PyEllipsis, PyList, PySlice, PyTuple};
 use std::ffi::{c_int, CString};
 
 /// An n-dimensional array of one dtype, laid out with strides over shared memory.
+///
+/// Arrays are made by the creation functions (``asarray``, ``zeros``, ...),
+/// not by calling ``Array``. The standard's operators work elementwise with
+/// broadcasting: ``+ - * / // % **``, ``@`` (``matmul``), the
+/// comparisons ``== != < <= > >=``, the bitwise ``& | ^ ~ << >>``, unary
+/// ``- + abs()``, their reflected forms and the in-place forms (``x += 1``
+/// writes into ``x``). Each behaves as the function of the same meaning
+/// (``add``, ``less``, ...); Python scalars take the array's dtype.
+///
+/// Examples
+/// --------
+/// >>> x = xp.asarray([[1, 2], [3, 4]])
+/// >>> x.shape, x.dtype
+/// ((2, 2), pyarray.int64)
+/// >>> x + 1
+/// Array([[2, 3],
+///        [4, 5]], dtype=int64)
+/// >>> x[0] * x[1]
+/// Array([3, 8], dtype=int64)
 #[pyclass(frozen, name = "Array", module = "pyarray", weakref)]
 pub struct PyArray {
     pub inner: Array,
@@ -87,6 +106,21 @@ impl PyArray {
     }
 
     /// The pyarray namespace.
+    ///
+    /// Parameters
+    /// ----------
+    /// api_version : str, optional
+    ///     None or a supported version of the standard (2021.12 to 2025.12).
+    ///
+    /// Returns
+    /// -------
+    /// module
+    ///     pyarray.
+    ///
+    /// Examples
+    /// --------
+    /// >>> xp.asarray([1]).__array_namespace__() is xp
+    /// True
     #[pyo3(signature = (*, api_version = None))]
     fn __array_namespace__<'py>(
         &self,
@@ -105,6 +139,24 @@ impl PyArray {
     }
 
     /// Copy or move to `device`; the CPU is the only device, so this returns self.
+    ///
+    /// Parameters
+    /// ----------
+    /// device : Device
+    ///     The CPU device.
+    /// stream : None
+    ///     CPU arrays have no streams.
+    ///
+    /// Returns
+    /// -------
+    /// Array
+    ///     x itself.
+    ///
+    /// Examples
+    /// --------
+    /// >>> x = xp.asarray([1, 2])
+    /// >>> x.to_device(xp.CPU_DEVICE) is x
+    /// True
     #[pyo3(signature = (device, /, *, stream = None))]
     fn to_device(
         slf: Py<PyArray>,
@@ -142,6 +194,12 @@ impl PyArray {
     /// ------
     /// BufferError
     ///     For another device, or a read-only array asked for a legacy capsule.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import numpy as np
+    /// >>> np.from_dlpack(xp.asarray([1.0, 2.0]))
+    /// array([1., 2.])
     #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
     fn __dlpack__<'py>(
         &self,
@@ -160,6 +218,11 @@ impl PyArray {
     /// -------
     /// tuple
     ///     ``(DLDeviceType.CPU, 0)``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> xp.asarray([1]).__dlpack_device__()
+    /// (<DLDeviceType.CPU: 1>, 0)
     fn __dlpack_device__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         crate::dlpack::device(py)
     }
@@ -192,6 +255,25 @@ impl PyArray {
             s => Ok(s.as_f64()),
         }
     }
+    /// The single element of a one-element array as a Python complex.
+    ///
+    /// ``complex(x)`` calls this; the other conversions (``bool``, ``int``,
+    /// ``float``, ``operator.index``) are slots and behave alike.
+    ///
+    /// Returns
+    /// -------
+    /// complex
+    ///     A real NaN gives ``nan+nanj``, as the standard asks.
+    ///
+    /// Raises
+    /// ------
+    /// TypeError
+    ///     If x has more than one element.
+    ///
+    /// Examples
+    /// --------
+    /// >>> complex(xp.asarray(1.5))
+    /// (1.5+0j)
     fn __complex__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyComplex>> {
         let s = self.scalar_for("complex")?;
         // The standard: a real NaN converts to NaN + NaN j.
@@ -233,6 +315,15 @@ impl PyArray {
     }
 
     /// The data as nested Python lists of Python scalars (a scalar for 0-d).
+    ///
+    /// Returns
+    /// -------
+    /// list or scalar
+    ///
+    /// Examples
+    /// --------
+    /// >>> xp.asarray([[1, 2], [3, 4]]).tolist()
+    /// [[1, 2], [3, 4]]
     fn tolist(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let scalars = self.inner.to_scalars();
         let dtype = self.inner.dtype();
@@ -497,6 +588,22 @@ impl PyArray {
     }
 
     /// NumPy interoperability: `numpy.asarray(x)`, honouring `dtype` and `copy`.
+    ///
+    /// Parameters
+    /// ----------
+    /// dtype : numpy dtype, optional
+    /// copy : bool, optional
+    ///     True always copies; False never copies; None shares memory when possible.
+    ///
+    /// Returns
+    /// -------
+    /// numpy.ndarray
+    ///
+    /// Examples
+    /// --------
+    /// >>> import numpy as np
+    /// >>> np.asarray(xp.asarray([1, 2]))
+    /// array([1, 2], dtype=int64)
     #[pyo3(signature = (dtype = None, copy = None))]
     fn __array__<'py>(
         slf: &Bound<'py, Self>,
@@ -535,6 +642,22 @@ impl PyArray {
     }
 
     /// Pickle support: protocol 5 passes the data out of band without a copy.
+    ///
+    /// Parameters
+    /// ----------
+    /// protocol : int
+    ///     Pickle protocol; 5 passes the data out of band.
+    ///
+    /// Returns
+    /// -------
+    /// tuple
+    ///     The rebuild function and its arguments.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import pickle
+    /// >>> pickle.loads(pickle.dumps(xp.asarray([1, 2])))
+    /// Array([1, 2], dtype=int64)
     fn __reduce_ex__<'py>(slf: &Bound<'py, Self>, protocol: u32) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         let a = &slf.get().inner;

@@ -117,6 +117,14 @@ fn buffer_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.asarray([[1, 2], [3, 4]])
+/// Array([[1, 2],
+///        [3, 4]], dtype=int64)
+/// >>> xp.asarray([1.5, 2], dtype=xp.float32)
+/// Array([1.5, 2. ], dtype=float32)
 #[pyfunction]
 #[pyo3(signature = (obj, /, *, dtype = None, device = None, copy = None))]
 pub fn asarray(
@@ -143,6 +151,23 @@ fn filled(
 }
 
 /// Return a new array of the given shape; pyarray fills it with zeros.
+///
+/// Parameters
+/// ----------
+/// shape : int or tuple of int
+/// dtype : dtype, optional
+///     Default float64.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.empty((2, 3)).shape
+/// (2, 3)
 #[pyfunction]
 #[pyo3(signature = (shape, *, dtype = None, device = None))]
 pub fn empty(
@@ -154,6 +179,24 @@ pub fn empty(
 }
 
 /// Return a new array of the given shape filled with zeros.
+///
+/// Parameters
+/// ----------
+/// shape : int or tuple of int
+/// dtype : dtype, optional
+///     Default float64.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.zeros((2, 2), dtype=xp.int32)
+/// Array([[0, 0],
+///        [0, 0]], dtype=int32)
 #[pyfunction]
 #[pyo3(signature = (shape, *, dtype = None, device = None))]
 pub fn zeros(
@@ -169,6 +212,23 @@ pub fn zeros(
 }
 
 /// Return a new array of the given shape filled with ones.
+///
+/// Parameters
+/// ----------
+/// shape : int or tuple of int
+/// dtype : dtype, optional
+///     Default float64.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.ones(3)
+/// Array([1., 1., 1.], dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (shape, *, dtype = None, device = None))]
 pub fn ones(
@@ -189,6 +249,25 @@ fn fill_value(value: &Bound<'_, PyAny>) -> PyResult<Scalar> {
 }
 
 /// Return a new array of the given shape filled with `fill_value`.
+///
+/// Parameters
+/// ----------
+/// shape : int or tuple of int
+/// fill_value : bool, int, float or complex
+/// dtype : dtype, optional
+///     Default: from fill_value's kind (bool, int64, float64 or complex128).
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.full((2, 2), 7)
+/// Array([[7, 7],
+///        [7, 7]], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (shape, fill_value, *, dtype = None, device = None))]
 pub fn full(
@@ -226,6 +305,24 @@ fn like(
 }
 
 /// Return a new array shaped like `x`; pyarray fills it with zeros.
+///
+/// Parameters
+/// ----------
+/// x : array
+///     Shape (and by default dtype) of the result.
+/// dtype : dtype, optional
+///     Default: x's dtype.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.empty_like(xp.asarray([1, 2, 3])).dtype
+/// pyarray.int64
 #[pyfunction]
 #[pyo3(signature = (x, /, *, dtype = None, device = None))]
 pub fn empty_like(
@@ -237,6 +334,23 @@ pub fn empty_like(
 }
 
 /// Return an array of zeros shaped like `x`.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// dtype : dtype, optional
+///     Default: x's dtype.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.zeros_like(xp.asarray([1.5, 2.5]))
+/// Array([0., 0.], dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, dtype = None, device = None))]
 pub fn zeros_like(
@@ -248,6 +362,23 @@ pub fn zeros_like(
 }
 
 /// Return an array of ones shaped like `x`.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// dtype : dtype, optional
+///     Default: x's dtype.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.ones_like(xp.asarray([[1, 2]]))
+/// Array([[1, 1]], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, dtype = None, device = None))]
 pub fn ones_like(
@@ -259,6 +390,24 @@ pub fn ones_like(
 }
 
 /// Return an array shaped like `x` filled with `fill_value`.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// fill_value : bool, int, float or complex
+/// dtype : dtype, optional
+///     Default: x's dtype.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.full_like(xp.asarray([1.0, 2.0]), 5)
+/// Array([5., 5.], dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (x, /, fill_value, *, dtype = None, device = None))]
 pub fn full_like(
@@ -275,8 +424,37 @@ pub fn full_like(
 }
 
 /// Evenly spaced values in the half-open interval ``[start, stop)``.
+///
+/// Parameters
+/// ----------
+/// start : int or float
+///     First value; the stop when `stop` is None (then start is 0).
+/// stop : int or float, optional
+///     End of the interval, excluded.
+/// step : int or float
+///     Spacing between values, 1 by default.
+/// dtype : dtype, optional
+///     By default int64 if all arguments are integers, else float64.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///     One-dimensional, ``ceil((stop - start) / step)`` elements.
+///
+/// Examples
+/// --------
+/// >>> xp.arange(5)
+/// Array([0, 1, 2, 3, 4], dtype=int64)
+/// >>> xp.arange(1.0, 2.0, 0.25)
+/// Array([1.  , 1.25, 1.5 , 1.75], dtype=float64)
 #[pyfunction]
-#[pyo3(signature = (start, /, stop = None, step = None, *, dtype = None, device = None))]
+// step=None is accepted and means 1; the text signature shows the standard's default.
+#[pyo3(
+    signature = (start, /, stop = None, step = None, *, dtype = None, device = None),
+    text_signature = "(start, /, stop=None, step=1, *, dtype=None, device=None)"
+)]
 pub fn arange(
     start: &Bound<'_, PyAny>,
     stop: Option<&Bound<'_, PyAny>>,
@@ -318,6 +496,31 @@ pub fn arange(
 }
 
 /// ``num`` evenly spaced numbers from ``start`` to ``stop``.
+///
+/// Parameters
+/// ----------
+/// start, stop : int, float or complex
+///     Interval ends.
+/// num : int
+///     Number of values.
+/// dtype : dtype, optional
+///     Default float64 (complex128 for complex ends).
+/// device : Device, optional
+///     None or the CPU device.
+/// endpoint : bool
+///     Include `stop` (True by default).
+///
+/// Returns
+/// -------
+/// array
+///     One-dimensional, `num` elements.
+///
+/// Examples
+/// --------
+/// >>> xp.linspace(0, 1, 5)
+/// Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
+/// >>> xp.linspace(0, 1, 4, endpoint=False)
+/// Array([0.  , 0.25, 0.5 , 0.75], dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (start, stop, /, num, *, dtype = None, device = None, endpoint = true))]
 pub fn linspace(
@@ -350,6 +553,30 @@ pub fn linspace(
 }
 
 /// A 2-D array with ones on the ``k``-th diagonal and zeros elsewhere.
+///
+/// Parameters
+/// ----------
+/// n_rows : int
+/// n_cols : int, optional
+///     Default: n_rows.
+/// k : int
+///     Diagonal: 0 the main one, positive above, negative below.
+/// dtype : dtype, optional
+///     Default float64.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///     Shape ``(n_rows, n_cols)``.
+///
+/// Examples
+/// --------
+/// >>> xp.eye(3, k=1)
+/// Array([[0., 1., 0.],
+///        [0., 0., 1.],
+///        [0., 0., 0.]], dtype=float64)
 #[pyfunction]
 #[pyo3(
     signature = (n_rows, n_cols = None, /, *, k = DiagonalOffset(0), dtype = None, device = None),
@@ -374,6 +601,24 @@ pub fn eye(
 }
 
 /// Lower triangle of a (stack of) matrices; elements above diagonal ``k`` are zeroed.
+///
+/// Parameters
+/// ----------
+/// x : array
+///     At least two-dimensional.
+/// k : int
+///     Diagonal: 0 the main one, positive above, negative below.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.tril(xp.ones((3, 3)))
+/// Array([[1., 0., 0.],
+///        [1., 1., 0.],
+///        [1., 1., 1.]], dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, k = DiagonalOffset(0)), text_signature = "(x, /, *, k=0)")]
 pub fn tril(x: &PyArray, k: DiagonalOffset) -> PyResult<PyArray> {
@@ -383,6 +628,24 @@ pub fn tril(x: &PyArray, k: DiagonalOffset) -> PyResult<PyArray> {
 }
 
 /// Upper triangle of a (stack of) matrices; elements below diagonal ``k`` are zeroed.
+///
+/// Parameters
+/// ----------
+/// x : array
+///     At least two-dimensional.
+/// k : int
+///     Diagonal: 0 the main one, positive above, negative below.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.triu(xp.ones((3, 3)), k=1)
+/// Array([[0., 1., 1.],
+///        [0., 0., 1.],
+///        [0., 0., 0.]], dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, k = DiagonalOffset(0)), text_signature = "(x, /, *, k=0)")]
 pub fn triu(x: &PyArray, k: DiagonalOffset) -> PyResult<PyArray> {
@@ -392,6 +655,28 @@ pub fn triu(x: &PyArray, k: DiagonalOffset) -> PyResult<PyArray> {
 }
 
 /// Coordinate matrices from one-dimensional coordinate arrays.
+///
+/// Parameters
+/// ----------
+/// *arrays : array
+///     One-dimensional coordinate arrays of one dtype.
+/// indexing : {'xy', 'ij'}
+///     Cartesian ('xy', default: the first two axes swap) or matrix ('ij') indexing.
+///
+/// Returns
+/// -------
+/// tuple of array
+///     One array per input, all of the same shape.
+///
+/// Examples
+/// --------
+/// >>> a, b = xp.meshgrid(xp.asarray([1, 2, 3]), xp.asarray([4, 5]))
+/// >>> a
+/// Array([[1, 2, 3],
+///        [1, 2, 3]], dtype=int64)
+/// >>> b
+/// Array([[4, 4, 4],
+///        [5, 5, 5]], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (*arrays, indexing = "xy"))]
 pub fn meshgrid<'py>(

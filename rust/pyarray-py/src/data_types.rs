@@ -12,6 +12,25 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 /// Copy `x` to `dtype` (or return `x` itself when `copy=False` and no cast is needed).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// dtype : dtype
+///     Target dtype.
+/// copy : bool
+///     False returns x itself when it already has `dtype`.
+/// device : Device, optional
+///     None or the CPU device.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.astype(xp.asarray([1.7, -2.2]), xp.int32)
+/// Array([ 1, -2], dtype=int32)
 #[pyfunction]
 #[pyo3(signature = (x, dtype, /, *, copy = true, device = None))]
 pub fn astype(
@@ -39,6 +58,22 @@ fn dtype_of(obj: &Bound<'_, PyAny>) -> PyResult<DType> {
 }
 
 /// Whether `from_` can be cast to `to` without loss, per the promotion rules.
+///
+/// Parameters
+/// ----------
+/// from_ : dtype or array
+/// to : dtype
+///
+/// Returns
+/// -------
+/// bool
+///
+/// Examples
+/// --------
+/// >>> xp.can_cast(xp.int8, xp.int32)
+/// True
+/// >>> xp.can_cast(xp.float64, xp.float32)
+/// False
 #[pyfunction]
 #[pyo3(signature = (from_, to, /))]
 pub fn can_cast(from_: &Bound<'_, PyAny>, to: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -47,6 +82,21 @@ pub fn can_cast(from_: &Bound<'_, PyAny>, to: &Bound<'_, PyAny>) -> PyResult<boo
 
 /// The dtype that results from applying the promotion rules to the arguments.
 /// Python scalars are weak: they take the dtype of the arrays and dtypes.
+///
+/// Parameters
+/// ----------
+/// *arrays_and_dtypes : array, dtype or Python scalar
+///
+/// Returns
+/// -------
+/// dtype
+///
+/// Examples
+/// --------
+/// >>> xp.result_type(xp.int8, xp.uint8)
+/// pyarray.int16
+/// >>> xp.result_type(xp.asarray([1], dtype=xp.float32), 2.0)
+/// pyarray.float32
 #[pyfunction]
 #[pyo3(signature = (*arrays_and_dtypes))]
 pub fn result_type(
@@ -114,6 +164,24 @@ fn kind_matches(dtype: DType, kind: &Bound<'_, PyAny>) -> PyResult<bool> {
 }
 
 /// Whether `dtype` is of the given kind (a dtype, a kind name, or a tuple of these).
+///
+/// Parameters
+/// ----------
+/// dtype : dtype
+/// kind : dtype, str or tuple
+///     A dtype, a kind name ('bool', 'signed integer', 'unsigned integer',
+///     'integral', 'real floating', 'complex floating', 'numeric') or a tuple of these.
+///
+/// Returns
+/// -------
+/// bool
+///
+/// Examples
+/// --------
+/// >>> xp.isdtype(xp.int32, 'integral')
+/// True
+/// >>> xp.isdtype(xp.float32, ('bool', 'complex floating'))
+/// False
 #[pyfunction]
 #[pyo3(signature = (dtype, kind))]
 pub fn isdtype(dtype: &Bound<'_, PyAny>, kind: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -134,6 +202,11 @@ pub fn isdtype(dtype: &Bound<'_, PyAny>, kind: &Bound<'_, PyAny>) -> PyResult<bo
 }
 
 /// Machine limits of a floating-point dtype.
+///
+/// Examples
+/// --------
+/// >>> xp.finfo(xp.float64).max
+/// 1.7976931348623157e+308
 #[pyclass(frozen, name = "finfo_object", module = "pyarray")]
 pub struct FInfo {
     /// Number of bits of the (real) type.
@@ -172,6 +245,28 @@ impl FInfo {
 }
 
 /// Machine limits of a floating-point dtype (or array).
+///
+/// Parameters
+/// ----------
+/// type : dtype or array
+///     A real or complex floating dtype (complex gives its real part's limits).
+///
+/// Returns
+/// -------
+/// finfo_object
+///     ``bits``, ``eps``, ``max``, ``min``, ``smallest_normal`` and ``dtype``.
+///
+/// Raises
+/// ------
+/// ValueError
+///     For a non-floating dtype.
+///
+/// Examples
+/// --------
+/// >>> xp.finfo(xp.float32).bits
+/// 32
+/// >>> xp.finfo(xp.float64).eps
+/// 2.220446049250313e-16
 #[pyfunction]
 #[pyo3(signature = (r#type, /))]
 pub fn finfo(py: Python<'_>, r#type: &Bound<'_, PyAny>) -> PyResult<FInfo> {
@@ -204,6 +299,11 @@ pub fn finfo(py: Python<'_>, r#type: &Bound<'_, PyAny>) -> PyResult<FInfo> {
 }
 
 /// Machine limits of an integer dtype.
+///
+/// Examples
+/// --------
+/// >>> xp.iinfo(xp.int16).max
+/// 32767
 #[pyclass(frozen, name = "iinfo_object", module = "pyarray")]
 pub struct IInfo {
     /// Number of bits.
@@ -234,6 +334,28 @@ impl IInfo {
 }
 
 /// Machine limits of an integer dtype (or array).
+///
+/// Parameters
+/// ----------
+/// type : dtype or array
+///     An integer dtype.
+///
+/// Returns
+/// -------
+/// iinfo_object
+///     ``bits``, ``max``, ``min`` and ``dtype``.
+///
+/// Raises
+/// ------
+/// ValueError
+///     For a non-integer dtype.
+///
+/// Examples
+/// --------
+/// >>> xp.iinfo(xp.int8).min
+/// -128
+/// >>> xp.iinfo(xp.uint16).max
+/// 65535
 #[pyfunction]
 #[pyo3(signature = (r#type, /))]
 pub fn iinfo(py: Python<'_>, r#type: &Bound<'_, PyAny>) -> PyResult<IInfo> {

@@ -4,6 +4,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// A device on which arrays live; pyarray has exactly one, the CPU.
+///
+/// Examples
+/// --------
+/// >>> xp.asarray([1]).device == xp.CPU_DEVICE
+/// True
 #[pyclass(frozen, eq, hash, name = "Device", module = "pyarray")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDevice {}

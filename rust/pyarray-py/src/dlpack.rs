@@ -169,6 +169,12 @@ pub fn device(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
 /// BufferError
 ///     If the data cannot be imported (device, dtype, layout), or if
 ///     ``copy=False`` and a copy would be needed.
+///
+/// Examples
+/// --------
+/// >>> import numpy as np
+/// >>> xp.from_dlpack(np.arange(3.0))
+/// Array([0., 1., 2.], dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, device = None, copy = None))]
 pub fn from_dlpack(

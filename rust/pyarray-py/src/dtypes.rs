@@ -6,6 +6,13 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
 /// A pyarray data type, such as `pyarray.float64`.
+///
+/// Examples
+/// --------
+/// >>> xp.float32.name, xp.float32.itemsize
+/// ('float32', 4)
+/// >>> xp.asarray([1]).dtype == xp.int64
+/// True
 #[pyclass(frozen, eq, hash, name = "dtype", module = "pyarray")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyDType {

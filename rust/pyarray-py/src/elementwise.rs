@@ -115,10 +115,11 @@ pub fn inplace(
 }
 
 macro_rules! unary_functions {
-    ($($name:ident => $op:ident: $doc:literal;)*) => {$(
+    ($($name:ident => $op:ident: $doc:literal, $example:literal;)*) => {$(
         #[doc = $doc]
         #[doc = ""]
-        #[doc = "Parameters\n----------\nx : array\n\nReturns\n-------\narray"]
+        #[doc = "Parameters\n----------\nx : array\n\nReturns\n-------\narray\n\nExamples\n--------"]
+        #[doc = $example]
         #[pyfunction]
         #[pyo3(signature = (x, /))]
         pub fn $name(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<PyArray> {
@@ -128,10 +129,11 @@ macro_rules! unary_functions {
 }
 
 macro_rules! binary_functions {
-    ($($name:ident => $op:ident: $doc:literal;)*) => {$(
+    ($($name:ident => $op:ident: $doc:literal, $example:literal;)*) => {$(
         #[doc = $doc]
         #[doc = ""]
-        #[doc = "Parameters\n----------\nx1, x2 : array or Python scalar\n    Broadcast against each other; a Python scalar takes the array's dtype.\n\nReturns\n-------\narray"]
+        #[doc = "Parameters\n----------\nx1, x2 : array or Python scalar\n    Broadcast against each other; a Python scalar takes the array's dtype.\n\nReturns\n-------\narray\n\nExamples\n--------"]
+        #[doc = $example]
         #[pyfunction]
         #[pyo3(signature = (x1, x2, /))]
         pub fn $name(py: Python<'_>, x1: &Bound<'_, PyAny>, x2: &Bound<'_, PyAny>) -> PyResult<PyArray> {
@@ -141,75 +143,75 @@ macro_rules! binary_functions {
 }
 
 unary_functions! {
-    abs => Abs: "Absolute value (the modulus for complex input, as a real array).";
-    acos => Acos: "Inverse cosine.";
-    acosh => Acosh: "Inverse hyperbolic cosine.";
-    asin => Asin: "Inverse sine.";
-    asinh => Asinh: "Inverse hyperbolic sine.";
-    atan => Atan: "Inverse tangent.";
-    atanh => Atanh: "Inverse hyperbolic tangent.";
-    bitwise_invert => BitwiseInvert: "Bitwise NOT of integers (logical NOT of booleans).";
-    ceil => Ceil: "Smallest integer-valued number not less than x.";
-    conj => Conj: "Complex conjugate (x itself for real input).";
-    cos => Cos: "Cosine.";
-    cosh => Cosh: "Hyperbolic cosine.";
-    exp => Exp: "Exponential, e**x.";
-    expm1 => Expm1: "exp(x) - 1, accurate near zero.";
-    floor => Floor: "Largest integer-valued number not greater than x.";
-    imag => Imag: "Imaginary part (zeros for real input).";
-    isfinite => IsFinite: "True where x is finite.";
-    isinf => IsInf: "True where x is infinite.";
-    isnan => IsNan: "True where x is NaN.";
-    log => Log: "Natural logarithm.";
-    log1p => Log1p: "log(1 + x), accurate near zero.";
-    log2 => Log2: "Base-2 logarithm.";
-    log10 => Log10: "Base-10 logarithm.";
-    logical_not => LogicalNot: "Logical NOT.";
-    negative => Negative: "Numerical negative, -x.";
-    positive => Positive: "Numerical positive, +x (a copy).";
-    real => Real: "Real part (x itself for real input).";
-    reciprocal => Reciprocal: "1 / x.";
-    round => Round: "Round to the nearest integer-valued number, halves to even.";
-    sign => Sign: "Sign of x (x / |x| for complex input; 0 at 0).";
-    signbit => Signbit: "True where the sign bit of x is set (also for -0.0 and negative NaN).";
-    sin => Sin: "Sine.";
-    sinh => Sinh: "Hyperbolic sine.";
-    square => Square: "x * x.";
-    sqrt => Sqrt: "Principal square root.";
-    tan => Tan: "Tangent.";
-    tanh => Tanh: "Hyperbolic tangent.";
-    trunc => Trunc: "Round towards zero.";
+    abs => Abs: "Absolute value (the modulus for complex input, as a real array).", ">>> xp.abs(xp.asarray([-1.5, 0.0, 2.0]))\nArray([1.5, 0. , 2. ], dtype=float64)";
+    acos => Acos: "Inverse cosine.", ">>> xp.acos(xp.asarray([1.0, 0.0]))\nArray([0.        , 1.57079633], dtype=float64)";
+    acosh => Acosh: "Inverse hyperbolic cosine.", ">>> xp.acosh(xp.asarray([1.0, 2.0]))\nArray([0.       , 1.3169579], dtype=float64)";
+    asin => Asin: "Inverse sine.", ">>> xp.asin(xp.asarray([0.0, 1.0]))\nArray([0.        , 1.57079633], dtype=float64)";
+    asinh => Asinh: "Inverse hyperbolic sine.", ">>> xp.asinh(xp.asarray([0.0, 1.0]))\nArray([0.        , 0.88137359], dtype=float64)";
+    atan => Atan: "Inverse tangent.", ">>> xp.atan(xp.asarray([0.0, 1.0]))\nArray([0.        , 0.78539816], dtype=float64)";
+    atanh => Atanh: "Inverse hyperbolic tangent.", ">>> xp.atanh(xp.asarray([0.0, 0.5]))\nArray([0.        , 0.54930614], dtype=float64)";
+    bitwise_invert => BitwiseInvert: "Bitwise NOT of integers (logical NOT of booleans).", ">>> xp.bitwise_invert(xp.asarray([0, 5], dtype=xp.uint8))\nArray([255, 250], dtype=uint8)";
+    ceil => Ceil: "Smallest integer-valued number not less than x.", ">>> xp.ceil(xp.asarray([-1.5, 1.2]))\nArray([-1.,  2.], dtype=float64)";
+    conj => Conj: "Complex conjugate (x itself for real input).", ">>> xp.conj(xp.asarray([1 + 2j]))\nArray([1.-2.j], dtype=complex128)";
+    cos => Cos: "Cosine.", ">>> xp.cos(xp.asarray([0.0, xp.pi]))\nArray([ 1., -1.], dtype=float64)";
+    cosh => Cosh: "Hyperbolic cosine.", ">>> xp.cosh(xp.asarray([0.0, 1.0]))\nArray([1.        , 1.54308063], dtype=float64)";
+    exp => Exp: "Exponential, e**x.", ">>> xp.exp(xp.asarray([0.0, 1.0]))\nArray([1.        , 2.71828183], dtype=float64)";
+    expm1 => Expm1: "exp(x) - 1, accurate near zero.", ">>> xp.expm1(xp.asarray([0.0, 1e-10]))\nArray([0.               , 1.00000000005e-10], dtype=float64)";
+    floor => Floor: "Largest integer-valued number not greater than x.", ">>> xp.floor(xp.asarray([-1.5, 1.7]))\nArray([-2.,  1.], dtype=float64)";
+    imag => Imag: "Imaginary part (zeros for real input).", ">>> xp.imag(xp.asarray([1 + 2j, 3 - 4j]))\nArray([ 2., -4.], dtype=float64)";
+    isfinite => IsFinite: "True where x is finite.", ">>> xp.isfinite(xp.asarray([1.0, xp.inf, xp.nan]))\nArray([ True, False, False], dtype=bool)";
+    isinf => IsInf: "True where x is infinite.", ">>> xp.isinf(xp.asarray([1.0, -xp.inf, xp.nan]))\nArray([False,  True, False], dtype=bool)";
+    isnan => IsNan: "True where x is NaN.", ">>> xp.isnan(xp.asarray([1.0, xp.nan]))\nArray([False,  True], dtype=bool)";
+    log => Log: "Natural logarithm.", ">>> xp.log(xp.asarray([1.0, xp.e]))\nArray([0., 1.], dtype=float64)";
+    log1p => Log1p: "log(1 + x), accurate near zero.", ">>> xp.log1p(xp.asarray([0.0, 1e-10]))\nArray([0.                   , 9.999999999500001e-11], dtype=float64)";
+    log2 => Log2: "Base-2 logarithm.", ">>> xp.log2(xp.asarray([1.0, 8.0]))\nArray([0., 3.], dtype=float64)";
+    log10 => Log10: "Base-10 logarithm.", ">>> xp.log10(xp.asarray([1.0, 1000.0]))\nArray([0., 3.], dtype=float64)";
+    logical_not => LogicalNot: "Logical NOT.", ">>> xp.logical_not(xp.asarray([True, False]))\nArray([False,  True], dtype=bool)";
+    negative => Negative: "Numerical negative, -x.", ">>> xp.negative(xp.asarray([1, -2]))\nArray([-1,  2], dtype=int64)";
+    positive => Positive: "Numerical positive, +x (a copy).", ">>> xp.positive(xp.asarray([1, -2]))\nArray([ 1, -2], dtype=int64)";
+    real => Real: "Real part (x itself for real input).", ">>> xp.real(xp.asarray([1 + 2j, 3 - 4j]))\nArray([1., 3.], dtype=float64)";
+    reciprocal => Reciprocal: "1 / x.", ">>> xp.reciprocal(xp.asarray([2.0, 4.0]))\nArray([0.5 , 0.25], dtype=float64)";
+    round => Round: "Round to the nearest integer-valued number, halves to even.", ">>> xp.round(xp.asarray([0.5, 1.5, 2.6]))\nArray([0., 2., 3.], dtype=float64)";
+    sign => Sign: "Sign of x (``x / abs(x)`` for complex input; 0 at 0).", ">>> xp.sign(xp.asarray([-3.0, 0.0, 2.0]))\nArray([-1.,  0.,  1.], dtype=float64)";
+    signbit => Signbit: "True where the sign bit of x is set (also for -0.0 and negative NaN).", ">>> xp.signbit(xp.asarray([-0.0, 0.0, -1.0]))\nArray([ True, False,  True], dtype=bool)";
+    sin => Sin: "Sine.", ">>> xp.sin(xp.asarray([0.0, xp.pi / 2]))\nArray([0., 1.], dtype=float64)";
+    sinh => Sinh: "Hyperbolic sine.", ">>> xp.sinh(xp.asarray([0.0, 1.0]))\nArray([0.        , 1.17520119], dtype=float64)";
+    square => Square: "x * x.", ">>> xp.square(xp.asarray([2, -3]))\nArray([4, 9], dtype=int64)";
+    sqrt => Sqrt: "Principal square root.", ">>> xp.sqrt(xp.asarray([4.0, 2.0]))\nArray([2.        , 1.41421356], dtype=float64)";
+    tan => Tan: "Tangent.", ">>> xp.tan(xp.asarray([0.0, xp.pi / 4]))\nArray([0., 1.], dtype=float64)";
+    tanh => Tanh: "Hyperbolic tangent.", ">>> xp.tanh(xp.asarray([0.0, 1.0]))\nArray([0.        , 0.76159416], dtype=float64)";
+    trunc => Trunc: "Round towards zero.", ">>> xp.trunc(xp.asarray([-1.7, 1.7]))\nArray([-1.,  1.], dtype=float64)";
 }
 
 binary_functions! {
-    add => Add: "Sum x1 + x2.";
-    atan2 => Atan2: "Angle of the point (x2, x1), quadrant-aware.";
-    bitwise_and => BitwiseAnd: "Bitwise AND of integers or booleans.";
-    bitwise_left_shift => BitwiseLeftShift: "x1 shifted left by x2 bits (0 for shifts of the bit width or more).";
-    bitwise_or => BitwiseOr: "Bitwise OR of integers or booleans.";
-    bitwise_right_shift => BitwiseRightShift: "x1 shifted right (arithmetically) by x2 bits.";
-    bitwise_xor => BitwiseXor: "Bitwise XOR of integers or booleans.";
-    copysign => Copysign: "Magnitude of x1 with the sign of x2.";
-    divide => Divide: "True division x1 / x2 (integers give float64).";
-    equal => Equal: "x1 == x2.";
-    floor_divide => FloorDivide: "Floor division x1 // x2 (integer division by zero gives 0).";
-    greater => Greater: "x1 > x2.";
-    greater_equal => GreaterEqual: "x1 >= x2.";
-    hypot => Hypot: "sqrt(x1**2 + x2**2) without overflow.";
-    less => Less: "x1 < x2.";
-    less_equal => LessEqual: "x1 <= x2.";
-    logaddexp => Logaddexp: "log(exp(x1) + exp(x2)) without overflow.";
-    logical_and => LogicalAnd: "Logical AND.";
-    logical_or => LogicalOr: "Logical OR.";
-    logical_xor => LogicalXor: "Logical XOR.";
-    maximum => Maximum: "Elementwise maximum; NaN if either is NaN.";
-    minimum => Minimum: "Elementwise minimum; NaN if either is NaN.";
-    multiply => Multiply: "Product x1 * x2.";
-    nextafter => Nextafter: "Next representable value after x1 towards x2.";
-    not_equal => NotEqual: "x1 != x2.";
-    pow => Pow: "x1 raised to the power x2.";
-    remainder => Remainder: "Remainder of floor division, with the sign of x2.";
-    subtract => Subtract: "Difference x1 - x2.";
+    add => Add: "Sum x1 + x2.", ">>> xp.add(xp.asarray([1, 2]), 10)\nArray([11, 12], dtype=int64)";
+    atan2 => Atan2: "Angle of the point (x2, x1), quadrant-aware.", ">>> xp.atan2(xp.asarray([1.0, -1.0]), xp.asarray([0.0, 0.0]))\nArray([ 1.57079633, -1.57079633], dtype=float64)";
+    bitwise_and => BitwiseAnd: "Bitwise AND of integers or booleans.", ">>> xp.bitwise_and(xp.asarray([12, 10]), 6)\nArray([4, 2], dtype=int64)";
+    bitwise_left_shift => BitwiseLeftShift: "x1 shifted left by x2 bits (0 for shifts of the bit width or more).", ">>> xp.bitwise_left_shift(xp.asarray([1, 3]), 2)\nArray([ 4, 12], dtype=int64)";
+    bitwise_or => BitwiseOr: "Bitwise OR of integers or booleans.", ">>> xp.bitwise_or(xp.asarray([12, 10]), 1)\nArray([13, 11], dtype=int64)";
+    bitwise_right_shift => BitwiseRightShift: "x1 shifted right (arithmetically) by x2 bits.", ">>> xp.bitwise_right_shift(xp.asarray([-8, 8]), 1)\nArray([-4,  4], dtype=int64)";
+    bitwise_xor => BitwiseXor: "Bitwise XOR of integers or booleans.", ">>> xp.bitwise_xor(xp.asarray([12, 10]), 6)\nArray([10, 12], dtype=int64)";
+    copysign => Copysign: "Magnitude of x1 with the sign of x2.", ">>> xp.copysign(xp.asarray([1.0, 2.0]), -1.0)\nArray([-1., -2.], dtype=float64)";
+    divide => Divide: "True division x1 / x2 (integers give float64).", ">>> xp.divide(xp.asarray([1, 3]), 2)\nArray([0.5, 1.5], dtype=float64)";
+    equal => Equal: "x1 == x2.", ">>> xp.equal(xp.asarray([1, 2]), xp.asarray([1, 3]))\nArray([ True, False], dtype=bool)";
+    floor_divide => FloorDivide: "Floor division x1 // x2 (integer division by zero gives 0).", ">>> xp.floor_divide(xp.asarray([7, -7]), 2)\nArray([ 3, -4], dtype=int64)";
+    greater => Greater: "x1 > x2.", ">>> xp.greater(xp.asarray([1, 3]), 2)\nArray([False,  True], dtype=bool)";
+    greater_equal => GreaterEqual: "x1 >= x2.", ">>> xp.greater_equal(xp.asarray([1, 2]), 2)\nArray([False,  True], dtype=bool)";
+    hypot => Hypot: "sqrt(x1**2 + x2**2) without overflow.", ">>> xp.hypot(xp.asarray([3.0]), xp.asarray([4.0]))\nArray([5.], dtype=float64)";
+    less => Less: "x1 < x2.", ">>> xp.less(xp.asarray([1, 3]), 2)\nArray([ True, False], dtype=bool)";
+    less_equal => LessEqual: "x1 <= x2.", ">>> xp.less_equal(xp.asarray([1, 2]), 2)\nArray([True, True], dtype=bool)";
+    logaddexp => Logaddexp: "log(exp(x1) + exp(x2)) without overflow.", ">>> xp.logaddexp(xp.asarray([0.0]), xp.asarray([0.0]))\nArray([0.69314718], dtype=float64)";
+    logical_and => LogicalAnd: "Logical AND.", ">>> xp.logical_and(xp.asarray([True, True]), xp.asarray([True, False]))\nArray([ True, False], dtype=bool)";
+    logical_or => LogicalOr: "Logical OR.", ">>> xp.logical_or(xp.asarray([False, False]), xp.asarray([True, False]))\nArray([ True, False], dtype=bool)";
+    logical_xor => LogicalXor: "Logical XOR.", ">>> xp.logical_xor(xp.asarray([True, True]), xp.asarray([True, False]))\nArray([False,  True], dtype=bool)";
+    maximum => Maximum: "Elementwise maximum; NaN if either is NaN.", ">>> xp.maximum(xp.asarray([1.0, 5.0]), xp.asarray([3.0, xp.nan]))\nArray([  3., nan ], dtype=float64)";
+    minimum => Minimum: "Elementwise minimum; NaN if either is NaN.", ">>> xp.minimum(xp.asarray([1.0, 5.0]), 3.0)\nArray([1., 3.], dtype=float64)";
+    multiply => Multiply: "Product x1 * x2.", ">>> xp.multiply(xp.asarray([1, 2]), xp.asarray([3, 4]))\nArray([3, 8], dtype=int64)";
+    nextafter => Nextafter: "Next representable value after x1 towards x2.", ">>> xp.nextafter(xp.asarray([1.0], dtype=xp.float32), 2.0) > 1.0\nArray([True], dtype=bool)";
+    not_equal => NotEqual: "x1 != x2.", ">>> xp.not_equal(xp.asarray([1, 2]), 2)\nArray([ True, False], dtype=bool)";
+    pow => Pow: "x1 raised to the power x2.", ">>> xp.pow(xp.asarray([2, 3]), 2)\nArray([4, 9], dtype=int64)";
+    remainder => Remainder: "Remainder of floor division, with the sign of x2.", ">>> xp.remainder(xp.asarray([7, -7]), 3)\nArray([1, 2], dtype=int64)";
+    subtract => Subtract: "Difference x1 - x2.", ">>> xp.subtract(xp.asarray([5, 6]), 1)\nArray([4, 5], dtype=int64)";
 }
 
 /// Clamp each element of `x` to the range [min, max].
@@ -224,6 +226,11 @@ binary_functions! {
 /// -------
 /// array
 ///     Same dtype as x.
+///
+/// Examples
+/// --------
+/// >>> xp.clip(xp.asarray([-2, 0, 5]), 0, 3)
+/// Array([0, 0, 3], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, min = None, max = None))]
 pub fn clip(
@@ -259,6 +266,11 @@ pub fn clip(
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.where(xp.asarray([True, False]), xp.asarray([1, 2]), 0)
+/// Array([1, 0], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (condition, x1, x2, /))]
 pub fn r#where(

@@ -40,6 +40,11 @@ fn maybe_detach<T: Send>(py: Python<'_>, n: usize, f: impl FnOnce() -> T + Send)
 /// -------
 /// array
 ///     `x`'s shape with `axis` replaced by `indices`' shape.
+///
+/// Examples
+/// --------
+/// >>> xp.take(xp.asarray([10, 20, 30]), xp.asarray([2, 0]))
+/// Array([30, 10], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, indices, /, *, axis = None))]
 pub fn take(
@@ -79,6 +84,13 @@ pub fn take(
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> x = xp.asarray([[3, 1], [2, 4]])
+/// >>> xp.take_along_axis(x, xp.argsort(x, axis=1), axis=1)
+/// Array([[1, 3],
+///        [2, 4]], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, indices, /, *, axis = -1), text_signature = "(x, indices, /, *, axis=-1)")]
 pub fn take_along_axis(

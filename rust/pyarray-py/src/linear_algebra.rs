@@ -185,7 +185,7 @@ pub fn tensordot(
 /// >>> xp.vecdot(xp.asarray([[1.0, 2.0], [3.0, 4.0]]), xp.asarray([1.0, 1.0]))
 /// Array([3., 7.], dtype=float64)
 #[pyfunction]
-#[pyo3(signature = (x1, x2, /, *, axis = -1))]
+#[pyo3(signature = (x1, x2, /, *, axis = -1), text_signature = "(x1, x2, /, *, axis=-1)")]
 pub fn vecdot(py: Python<'_>, x1: &PyArray, x2: &PyArray, axis: isize) -> PyResult<PyArray> {
     let (a, b) = (&x1.inner, &x2.inner);
     run(py, a.size().max(b.size()), || la::vecdot(a, b, axis)).map(PyArray::new)

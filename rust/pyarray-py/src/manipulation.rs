@@ -28,6 +28,12 @@ fn inner(arrays: &[PyRef<'_, PyArray>]) -> Vec<Array> {
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.reshape(xp.arange(6), (2, 3))
+/// Array([[0, 1, 2],
+///        [3, 4, 5]], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, shape, *, copy = None))]
 pub fn reshape(x: &PyArray, shape: &Bound<'_, PyAny>, copy: Option<bool>) -> PyResult<PyArray> {
@@ -71,6 +77,21 @@ pub fn reshape(x: &PyArray, shape: &Bound<'_, PyAny>, copy: Option<bool>) -> PyR
 }
 
 /// Permute the axes of `x` (a view).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axes : tuple of int
+///     A permutation of ``range(x.ndim)``: result axis i is x's axis ``axes[i]``.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.permute_dims(xp.zeros((2, 3, 4)), (2, 0, 1)).shape
+/// (4, 2, 3)
 #[pyfunction]
 #[pyo3(signature = (x, /, axes))]
 pub fn permute_dims(x: &PyArray, axes: Vec<isize>) -> PyResult<PyArray> {
@@ -82,6 +103,23 @@ pub fn permute_dims(x: &PyArray, axes: Vec<isize>) -> PyResult<PyArray> {
 }
 
 /// Insert length-1 axes at the given positions of the result (a view).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int
+///     Positions of the new axes in the result.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.expand_dims(xp.asarray([1, 2]), axis=1).shape
+/// (2, 1)
+/// >>> xp.expand_dims(xp.asarray([1, 2]), axis=(0, 2)).shape
+/// (1, 2, 1)
 #[pyfunction]
 #[pyo3(signature = (x, /, axis = None))]
 pub fn expand_dims(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
@@ -100,6 +138,26 @@ pub fn expand_dims(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyA
 }
 
 /// Remove the given length-1 axes (a view).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int
+///     Axes to remove; each must have length 1.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Raises
+/// ------
+/// ValueError
+///     If an axis does not have length 1.
+///
+/// Examples
+/// --------
+/// >>> xp.squeeze(xp.zeros((1, 3, 1)), axis=(0, 2)).shape
+/// (3,)
 #[pyfunction]
 #[pyo3(signature = (x, /, axis))]
 pub fn squeeze(x: &PyArray, axis: &Bound<'_, PyAny>) -> PyResult<PyArray> {
@@ -108,6 +166,26 @@ pub fn squeeze(x: &PyArray, axis: &Bound<'_, PyAny>) -> PyResult<PyArray> {
 }
 
 /// Broadcast `x` to `shape` (a read-only view).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// shape : tuple of int
+///
+/// Returns
+/// -------
+/// array
+///
+/// Raises
+/// ------
+/// ValueError
+///     If x's shape does not broadcast to `shape`.
+///
+/// Examples
+/// --------
+/// >>> xp.broadcast_to(xp.asarray([1, 2]), (2, 2))
+/// Array([[1, 2],
+///        [1, 2]], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, shape))]
 pub fn broadcast_to(x: &PyArray, shape: &Bound<'_, PyAny>) -> PyResult<PyArray> {
@@ -118,6 +196,20 @@ pub fn broadcast_to(x: &PyArray, shape: &Bound<'_, PyAny>) -> PyResult<PyArray> 
 }
 
 /// Broadcast arrays against each other (read-only views).
+///
+/// Parameters
+/// ----------
+/// *arrays : array
+///
+/// Returns
+/// -------
+/// list of array
+///
+/// Examples
+/// --------
+/// >>> a, b = xp.broadcast_arrays(xp.asarray([[1], [2]]), xp.asarray([10, 20, 30]))
+/// >>> a.shape, b.shape
+/// ((2, 3), (2, 3))
 #[pyfunction]
 #[pyo3(signature = (*arrays))]
 pub fn broadcast_arrays<'py>(
@@ -136,6 +228,24 @@ pub fn broadcast_arrays<'py>(
 }
 
 /// The shape that results from broadcasting the given shapes.
+///
+/// Parameters
+/// ----------
+/// *shapes : tuple of int
+///
+/// Returns
+/// -------
+/// tuple of int
+///
+/// Raises
+/// ------
+/// ValueError
+///     If the shapes do not broadcast.
+///
+/// Examples
+/// --------
+/// >>> xp.broadcast_shapes((2, 1), (3,))
+/// (2, 3)
 #[pyfunction]
 #[pyo3(signature = (*shapes))]
 pub fn broadcast_shapes<'py>(
@@ -147,6 +257,21 @@ pub fn broadcast_shapes<'py>(
 }
 
 /// Reverse the order of elements along the given axes (all by default); a view.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reverse; all by default.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.flip(xp.asarray([1, 2, 3]))
+/// Array([3, 2, 1], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None))]
 pub fn flip(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
@@ -155,8 +280,25 @@ pub fn flip(x: &PyArray, axis: Option<&Bound<'_, PyAny>>) -> PyResult<PyArray> {
 }
 
 /// Join arrays along an existing axis (``axis=None`` flattens first).
+///
+/// Parameters
+/// ----------
+/// arrays : tuple or list of array
+///     Same shape except along `axis`.
+/// axis : int or None
+///     Axis to join along, 0 by default; None flattens the arrays first.
+///
+/// Returns
+/// -------
+/// array
+///     The promoted dtype of the inputs.
+///
+/// Examples
+/// --------
+/// >>> xp.concat((xp.asarray([1, 2]), xp.asarray([3])))
+/// Array([1, 2, 3], dtype=int64)
 #[pyfunction]
-#[pyo3(signature = (arrays, /, *, axis = Some(0)))]
+#[pyo3(signature = (arrays, /, *, axis = Some(0)), text_signature = "(arrays, /, *, axis=0)")]
 pub fn concat(
     py: Python<'_>,
     arrays: Vec<PyRef<'_, PyArray>>,
@@ -180,6 +322,23 @@ pub fn concat(
 }
 
 /// Join arrays of one shape along a new axis.
+///
+/// Parameters
+/// ----------
+/// arrays : tuple or list of array
+///     All of one shape.
+/// axis : int
+///     Position of the new axis in the result.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.stack((xp.asarray([1, 2]), xp.asarray([3, 4])), axis=1)
+/// Array([[1, 3],
+///        [2, 4]], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (arrays, /, *, axis = 0))]
 pub fn stack(py: Python<'_>, arrays: Vec<PyRef<'_, PyArray>>, axis: isize) -> PyResult<PyArray> {
@@ -203,6 +362,24 @@ fn all_any(
 }
 
 /// Test whether all elements along the given axes are true.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///     Boolean.
+///
+/// Examples
+/// --------
+/// >>> xp.all(xp.asarray([[True, False], [True, True]]), axis=1)
+/// Array([False,  True], dtype=bool)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn all(x: &PyArray, axis: Option<&Bound<'_, PyAny>>, keepdims: bool) -> PyResult<PyArray> {
@@ -210,6 +387,24 @@ pub fn all(x: &PyArray, axis: Option<&Bound<'_, PyAny>>, keepdims: bool) -> PyRe
 }
 
 /// Test whether any element along the given axes is true.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///     Boolean.
+///
+/// Examples
+/// --------
+/// >>> xp.any(xp.asarray([[True, False], [False, False]]), axis=1)
+/// Array([ True, False], dtype=bool)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn any(x: &PyArray, axis: Option<&Bound<'_, PyAny>>, keepdims: bool) -> PyResult<PyArray> {
@@ -217,6 +412,23 @@ pub fn any(x: &PyArray, axis: Option<&Bound<'_, PyAny>>, keepdims: bool) -> PyRe
 }
 
 /// Move axes of `x` to new positions; the others keep their order (a view).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// source : int or tuple of int
+///     Axes to move.
+/// destination : int or tuple of int
+///     Their positions in the result.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.moveaxis(xp.zeros((2, 3, 4)), 0, -1).shape
+/// (3, 4, 2)
 #[pyfunction]
 #[pyo3(signature = (x, source, destination, /))]
 pub fn moveaxis(
@@ -244,6 +456,13 @@ pub fn moveaxis(
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.repeat(xp.asarray([1, 2]), 2)
+/// Array([1, 1, 2, 2], dtype=int64)
+/// >>> xp.repeat(xp.asarray([1, 2]), xp.asarray([1, 3]))
+/// Array([1, 2, 2, 2], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, repeats, /, *, axis = None))]
 pub fn repeat(
@@ -288,6 +507,23 @@ fn repeat_counts(repeats: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
 
 /// Roll elements along axes (``axis=None``: over the flattened `x`, then
 /// restore the shape). Elements shifted past the end reappear at the start.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// shift : int or tuple of int
+///     Number of places to shift (negative: towards the start).
+/// axis : int or tuple of int, optional
+///     Axes to roll, paired with `shift`; None rolls the flattened array.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.roll(xp.asarray([1, 2, 3, 4]), 1)
+/// Array([4, 1, 2, 3], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, shift, *, axis = None))]
 pub fn roll(
@@ -329,6 +565,21 @@ pub fn roll(
 }
 
 /// Repeat `x` `repetitions[i]` times along each axis.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// repetitions : tuple of int
+///     Repetitions per axis (aligned with x's trailing axes).
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.tile(xp.asarray([1, 2]), (2,))
+/// Array([1, 2, 1, 2], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, repetitions, /))]
 pub fn tile(py: Python<'_>, x: &PyArray, repetitions: Vec<i64>) -> PyResult<PyArray> {
@@ -345,6 +596,21 @@ pub fn tile(py: Python<'_>, x: &PyArray, repetitions: Vec<i64>) -> PyResult<PyAr
 }
 
 /// Split `x` along `axis` into a tuple of views.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int
+///     Axis to split along.
+///
+/// Returns
+/// -------
+/// tuple of array
+///
+/// Examples
+/// --------
+/// >>> xp.unstack(xp.asarray([[1, 2], [3, 4]]))
+/// (Array([1, 2], dtype=int64), Array([3, 4], dtype=int64))
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = 0))]
 pub fn unstack<'py>(py: Python<'py>, x: &PyArray, axis: isize) -> PyResult<Bound<'py, PyTuple>> {

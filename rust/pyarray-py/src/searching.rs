@@ -13,6 +13,29 @@ use pyo3::types::PyTuple;
 ///
 /// The first occurrence wins; a NaN counts as the maximum. Returns an int64
 /// array; ValueError when the searched axis is empty.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int, optional
+///     Axis to search; the flattened array when None.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///     int64 indices.
+///
+/// Raises
+/// ------
+/// ValueError
+///     If the searched axis is empty.
+///
+/// Examples
+/// --------
+/// >>> xp.argmax(xp.asarray([1, 5, 2]))
+/// Array(1, dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn argmax(
@@ -27,6 +50,29 @@ pub fn argmax(
 }
 
 /// Index of the minimum along `axis` (see `argmax`; a NaN counts as the minimum).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int, optional
+///     Axis to search; the flattened array when None.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///     int64 indices.
+///
+/// Raises
+/// ------
+/// ValueError
+///     If the searched axis is empty.
+///
+/// Examples
+/// --------
+/// >>> xp.argmin(xp.asarray([[4, 1], [0, 3]]), axis=1)
+/// Array([1, 0], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn argmin(
@@ -41,6 +87,24 @@ pub fn argmin(
 }
 
 /// Number of nonzero elements over the given axes (int64).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///     int64.
+///
+/// Examples
+/// --------
+/// >>> xp.count_nonzero(xp.asarray([0, 1, 2, 0]))
+/// Array(2, dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn count_nonzero(
@@ -56,6 +120,20 @@ pub fn count_nonzero(
 
 /// Indices of the nonzero elements: a tuple of int64 arrays, one per axis.
 /// ValueError for 0-d input.
+///
+/// Parameters
+/// ----------
+/// x : array
+///     At least one-dimensional.
+///
+/// Returns
+/// -------
+/// tuple of array
+///
+/// Examples
+/// --------
+/// >>> xp.nonzero(xp.asarray([[0, 1], [2, 0]]))
+/// (Array([0, 1], dtype=int64), Array([1, 0], dtype=int64))
 #[pyfunction]
 #[pyo3(signature = (x, /))]
 pub fn nonzero<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyTuple>> {
@@ -80,6 +158,11 @@ pub fn nonzero<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyTuple
 /// -------
 /// array
 ///     int64, shaped like `x2`.
+///
+/// Examples
+/// --------
+/// >>> xp.searchsorted(xp.asarray([1, 3, 5]), xp.asarray([0, 3, 6]))
+/// Array([0, 1, 3], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x1, x2, /, *, side = "left", sorter = None))]
 pub fn searchsorted(

@@ -42,10 +42,20 @@ fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
 ///
 /// Values are sorted (NaNs last); every NaN is distinct and -0.0 equals 0.0.
 ///
+/// Parameters
+/// ----------
+/// x : array
+///
 /// Returns
 /// -------
 /// UniqueAllResult
 ///     ``(values, indices, inverse_indices, counts)``; indices are int64.
+///
+/// Examples
+/// --------
+/// >>> r = xp.unique_all(xp.asarray([3, 1, 3]))
+/// >>> r.values, r.counts
+/// (Array([1, 3], dtype=int64), Array([1, 2], dtype=int64))
 #[pyfunction]
 #[pyo3(signature = (x, /))]
 pub fn unique_all<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
@@ -59,6 +69,20 @@ pub fn unique_all<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAn
 }
 
 /// Unique elements of `x` and how often each occurs (see `unique_all`).
+///
+/// Parameters
+/// ----------
+/// x : array
+///
+/// Returns
+/// -------
+/// UniqueCountsResult
+///     ``(values, counts)``; counts are int64.
+///
+/// Examples
+/// --------
+/// >>> xp.unique_counts(xp.asarray([2, 1, 2]))
+/// UniqueCountsResult(values=Array([1, 2], dtype=int64), counts=Array([1, 2], dtype=int64))
 #[pyfunction]
 #[pyo3(signature = (x, /))]
 pub fn unique_counts<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
@@ -73,6 +97,21 @@ pub fn unique_counts<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, P
 
 /// Unique elements of `x` and the inverse indices that rebuild `x` from them
 /// (see `unique_all`).
+///
+/// Parameters
+/// ----------
+/// x : array
+///
+/// Returns
+/// -------
+/// UniqueInverseResult
+///     ``(values, inverse_indices)``; ``values[inverse_indices]`` equals x.
+///
+/// Examples
+/// --------
+/// >>> v, inv = xp.unique_inverse(xp.asarray([5, 2, 5]))
+/// >>> v[inv]
+/// Array([5, 2, 5], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /))]
 pub fn unique_inverse<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
@@ -86,6 +125,20 @@ pub fn unique_inverse<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, 
 }
 
 /// The sorted unique elements of `x` (every NaN distinct).
+///
+/// Parameters
+/// ----------
+/// x : array
+///
+/// Returns
+/// -------
+/// array
+///     One-dimensional.
+///
+/// Examples
+/// --------
+/// >>> xp.unique_values(xp.asarray([3, 1, 3, 2]))
+/// Array([1, 2, 3], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /))]
 pub fn unique_values(py: Python<'_>, x: &PyArray) -> PyResult<PyArray> {
@@ -106,6 +159,11 @@ pub fn unique_values(py: Python<'_>, x: &PyArray) -> PyResult<PyArray> {
 /// -------
 /// array
 ///     bool, shaped like `x1`.
+///
+/// Examples
+/// --------
+/// >>> xp.isin(xp.asarray([1, 2, 3]), xp.asarray([2, 4]))
+/// Array([False,  True, False], dtype=bool)
 #[pyfunction]
 #[pyo3(signature = (x1, x2, /, *, invert = false))]
 pub fn isin(

@@ -22,8 +22,18 @@ use pyo3::prelude::*;
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.sort(xp.asarray([3, 1, 2]))
+/// Array([1, 2, 3], dtype=int64)
+/// >>> xp.sort(xp.asarray([3, 1, 2]), descending=True)
+/// Array([3, 2, 1], dtype=int64)
 #[pyfunction]
-#[pyo3(signature = (x, /, *, axis = -1, descending = false, stable = true))]
+#[pyo3(
+    signature = (x, /, *, axis = -1, descending = false, stable = true),
+    text_signature = "(x, /, *, axis=-1, descending=False, stable=True)"
+)]
 pub fn sort(
     py: Python<'_>,
     x: &PyArray,
@@ -40,8 +50,31 @@ pub fn sort(
 }
 
 /// Indices (int64) that sort `x` along `axis` (see `sort` for the arguments).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int
+///     Axis to sort along, the last by default.
+/// descending : bool
+///     Sort from largest to smallest.
+/// stable : bool
+///     Keep the order of equal elements (pyarray's sort is always stable).
+///
+/// Returns
+/// -------
+/// array
+///     int64 indices, shaped like x.
+///
+/// Examples
+/// --------
+/// >>> xp.argsort(xp.asarray([30, 10, 20]))
+/// Array([1, 2, 0], dtype=int64)
 #[pyfunction]
-#[pyo3(signature = (x, /, *, axis = -1, descending = false, stable = true))]
+#[pyo3(
+    signature = (x, /, *, axis = -1, descending = false, stable = true),
+    text_signature = "(x, /, *, axis=-1, descending=False, stable=True)"
+)]
 pub fn argsort(
     py: Python<'_>,
     x: &PyArray,

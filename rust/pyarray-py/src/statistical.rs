@@ -51,6 +51,11 @@ pub(crate) fn array_or_scalar(x: &Bound<'_, PyAny>, like: Option<&Array>) -> PyR
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.sum(xp.asarray([[1, 2], [3, 4]]), axis=0)
+/// Array([4, 6], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, dtype = None, keepdims = false))]
 pub fn sum(
@@ -64,6 +69,25 @@ pub fn sum(
 }
 
 /// Product of the elements over the given axes (see `sum` for the arguments).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// dtype : dtype, optional
+///     Accumulation and result dtype (integers default to int64 or uint64).
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.prod(xp.asarray([1, 2, 3, 4]))
+/// Array(24, dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, dtype = None, keepdims = false))]
 pub fn prod(
@@ -94,6 +118,28 @@ fn sum_prod(
 }
 
 /// Maximum over the given axes; NaN propagates. ValueError for an empty reduction.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Raises
+/// ------
+/// ValueError
+///     For an empty reduction (no identity).
+///
+/// Examples
+/// --------
+/// >>> xp.max(xp.asarray([[1, 5], [3, 2]]), axis=1)
+/// Array([5, 3], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn max(
@@ -108,6 +154,28 @@ pub fn max(
 }
 
 /// Minimum over the given axes; NaN propagates. ValueError for an empty reduction.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Raises
+/// ------
+/// ValueError
+///     For an empty reduction (no identity).
+///
+/// Examples
+/// --------
+/// >>> xp.min(xp.asarray([[1, 5], [3, 2]]), axis=1)
+/// Array([1, 2], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn min(
@@ -123,6 +191,23 @@ pub fn min(
 
 /// Arithmetic mean over the given axes (NaN for empty reductions). Integer
 /// input gives float64.
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.mean(xp.asarray([1.0, 2.0, 4.5]))
+/// Array(2.5, dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, keepdims = false))]
 pub fn mean(
@@ -158,6 +243,13 @@ fn correction_arg(c: f64) -> PyResult<f64> {
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.var(xp.asarray([1.0, 2.0, 3.0, 4.0]))
+/// Array(1.25, dtype=float64)
+/// >>> xp.var(xp.asarray([1.0, 2.0, 3.0, 4.0]), correction=1)
+/// Array(1.66666667, dtype=float64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, correction = 0.0, keepdims = false))]
 pub fn var(
@@ -171,6 +263,25 @@ pub fn var(
 }
 
 /// Standard deviation over the given axes (see `var` for the arguments).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int or tuple of int, optional
+///     Axes to reduce; all by default.
+/// correction : int or float
+///     Subtracted from the number of elements in the divisor (1 for the sample estimate).
+/// keepdims : bool
+///     Keep reduced axes with length 1.
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.std(xp.asarray([1.0, 3.0]))
+/// Array(1., dtype=float64)
 #[pyfunction]
 #[pyo3(name = "std", signature = (x, /, *, axis = None, correction = 0.0, keepdims = false))]
 pub fn std_dev(
@@ -212,6 +323,13 @@ fn var_std(
 /// Returns
 /// -------
 /// array
+///
+/// Examples
+/// --------
+/// >>> xp.cumulative_sum(xp.asarray([1, 2, 3]))
+/// Array([1, 3, 6], dtype=int64)
+/// >>> xp.cumulative_sum(xp.asarray([1, 2, 3]), include_initial=True)
+/// Array([0, 1, 3, 6], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, dtype = None, include_initial = false))]
 pub fn cumulative_sum(
@@ -225,6 +343,25 @@ pub fn cumulative_sum(
 }
 
 /// Cumulative product along `axis` (see `cumulative_sum`; the initial value is 1).
+///
+/// Parameters
+/// ----------
+/// x : array
+/// axis : int, optional
+///     Required unless x is one-dimensional.
+/// dtype : dtype, optional
+///     Accumulation and result dtype.
+/// include_initial : bool
+///     Start with the initial value 1 (the result is one longer along axis).
+///
+/// Returns
+/// -------
+/// array
+///
+/// Examples
+/// --------
+/// >>> xp.cumulative_prod(xp.asarray([1, 2, 3, 4]))
+/// Array([ 1,  2,  6, 24], dtype=int64)
 #[pyfunction]
 #[pyo3(signature = (x, /, *, axis = None, dtype = None, include_initial = false))]
 pub fn cumulative_prod(

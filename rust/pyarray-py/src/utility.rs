@@ -24,8 +24,16 @@ use pyo3::prelude::*;
 /// -------
 /// array
 ///     Shorter by `n` along `axis`; bool input gives `x[i+1] != x[i]`.
+///
+/// Examples
+/// --------
+/// >>> xp.diff(xp.asarray([1, 4, 9, 16]))
+/// Array([3, 5, 7], dtype=int64)
 #[pyfunction]
-#[pyo3(signature = (x, /, *, axis = -1, n = 1, prepend = None, append = None))]
+#[pyo3(
+    signature = (x, /, *, axis = -1, n = 1, prepend = None, append = None),
+    text_signature = "(x, /, *, axis=-1, n=1, prepend=None, append=None)"
+)]
 pub fn diff(
     py: Python<'_>,
     x: &PyArray,
