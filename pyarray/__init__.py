@@ -8,6 +8,7 @@ pure-Python pieces (constants, the inspection namespace).
 
 import math as _math
 
+from pyarray import linalg
 from pyarray._core import *  # noqa: F403
 from pyarray._core import (
     CPU_DEVICE,
@@ -35,6 +36,7 @@ __all__ = [
     "dtype",
     "e",
     "inf",
+    "linalg",
     "nan",
     "newaxis",
     "pi",

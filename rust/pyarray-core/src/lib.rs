@@ -17,6 +17,7 @@ pub mod indexing;
 pub mod iter;
 pub mod kernels;
 pub mod layout;
+pub mod linalg;
 pub mod manipulation;
 pub mod searching;
 pub mod sets;

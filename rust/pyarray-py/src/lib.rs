@@ -12,6 +12,7 @@ mod dtypes;
 mod elementwise;
 mod errors;
 mod indexing;
+mod linalg;
 mod manipulation;
 mod pickle;
 mod searching;
@@ -68,6 +69,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sorting::register(m)?;
     statistical::register(m)?;
     utility::register(m)?;
+    linalg::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
 
