@@ -242,7 +242,8 @@ def test_vector_norm(dtype, ord, axis):
         a = (a * 10).astype(dtype)
     for keepdims in (False, True):
         got = xp.linalg.vector_norm(layout(a, "transposed"), axis=axis, keepdims=keepdims, ord=ord)
-        exp = np.linalg.vector_norm(a, axis=axis, keepdims=keepdims, ord=ord)
+        with np.errstate(divide="ignore"):  # NumPy's own 0 ** negative
+            exp = np.linalg.vector_norm(a, axis=axis, keepdims=keepdims, ord=ord)
         check(got, exp, exp.dtype)
 
 
@@ -330,7 +331,7 @@ def test_empty_and_large_batches():
     assert xp.linalg.inv(xp.ones((0, 3, 3))).shape == (0, 3, 3)
     check(xp.linalg.det(xp.ones((2, 0, 0))), np.ones(2))
     # a batch big enough to run across threads gives the same answers
-    a = rng_matrix((600, 8, 8), "float64")
+    a = rng_matrix((5000, 8, 8), "float64")
     check(xp.linalg.inv(xp.asarray(a)), np.linalg.inv(a))
 
 
