@@ -206,7 +206,7 @@ pub fn diagonal(x: &PyArray, offset: isize) -> PyResult<PyArray> {
 /// Examples
 /// --------
 /// >>> xp.linalg.eig(xp.asarray([[2.0, 0.0], [0.0, 3.0]])).eigenvalues.dtype
-/// complex128
+/// pyarray.complex128
 #[pyfunction]
 #[pyo3(signature = (x, /))]
 pub fn eig<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
@@ -265,7 +265,7 @@ pub fn eigh<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
 /// Examples
 /// --------
 /// >>> xp.linalg.eigvals(xp.asarray([[0.0, -1.0], [1.0, 0.0]])).dtype
-/// complex128
+/// pyarray.complex128
 #[pyfunction]
 #[pyo3(signature = (x, /))]
 pub fn eigvals(py: Python<'_>, x: &PyArray) -> PyResult<PyArray> {
