@@ -8,7 +8,7 @@ pure-Python pieces (constants, the inspection namespace).
 
 import math as _math
 
-from pyarray import _core
+from pyarray import _core, linalg
 from pyarray._core import *  # noqa: F403
 from pyarray._info import __array_namespace_info__
 
@@ -22,6 +22,7 @@ __all__ = [
     "__array_namespace_info__",
     "e",
     "inf",
+    "linalg",
     "nan",
     "newaxis",
     "pi",

@@ -17,6 +17,10 @@ pub enum Error {
     Buffer(String),
     /// A scalar does not fit the dtype (Python `OverflowError`).
     Overflow(String),
+    /// A linear algebra routine failed on valid input: singular or not
+    /// positive-definite matrix, no convergence (Python `LinAlgError`, a
+    /// `ValueError`).
+    LinAlg(String),
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -29,7 +33,8 @@ impl fmt::Display for Error {
             | Error::Index(m)
             | Error::Memory(m)
             | Error::Buffer(m)
-            | Error::Overflow(m) => m,
+            | Error::Overflow(m)
+            | Error::LinAlg(m) => m,
         };
         f.write_str(msg)
     }

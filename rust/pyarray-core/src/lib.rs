@@ -18,6 +18,7 @@ pub mod iter;
 pub mod kernels;
 pub mod layout;
 pub mod linear_algebra;
+pub mod linalg;
 pub mod manipulation;
 pub mod searching;
 pub mod sets;

@@ -204,7 +204,7 @@ binary_functions! {
     logical_and => LogicalAnd: "Logical AND.", ">>> xp.logical_and(xp.asarray([True, True]), xp.asarray([True, False]))\nArray([ True, False], dtype=bool)";
     logical_or => LogicalOr: "Logical OR.", ">>> xp.logical_or(xp.asarray([False, False]), xp.asarray([True, False]))\nArray([ True, False], dtype=bool)";
     logical_xor => LogicalXor: "Logical XOR.", ">>> xp.logical_xor(xp.asarray([True, True]), xp.asarray([True, False]))\nArray([False,  True], dtype=bool)";
-    maximum => Maximum: "Elementwise maximum; NaN if either is NaN.", ">>> xp.maximum(xp.asarray([1.0, 5.0]), xp.asarray([3.0, xp.nan]))\nArray([  3., nan ], dtype=float64)";
+    maximum => Maximum: "Elementwise maximum; NaN if either is NaN.", ">>> xp.maximum(xp.asarray([1.0, 5.0]), xp.asarray([3.0, xp.nan]))\nArray([ 3., nan], dtype=float64)";
     minimum => Minimum: "Elementwise minimum; NaN if either is NaN.", ">>> xp.minimum(xp.asarray([1.0, 5.0]), 3.0)\nArray([1., 3.], dtype=float64)";
     multiply => Multiply: "Product x1 * x2.", ">>> xp.multiply(xp.asarray([1, 2]), xp.asarray([3, 4]))\nArray([3, 8], dtype=int64)";
     nextafter => Nextafter: "Next representable value after x1 towards x2.", ">>> xp.nextafter(xp.asarray([1.0], dtype=xp.float32), 2.0) > 1.0\nArray([True], dtype=bool)";

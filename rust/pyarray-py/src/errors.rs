@@ -15,6 +15,7 @@ pub fn to_py(err: Error) -> PyErr {
         Error::Memory(m) => PyMemoryError::new_err(m),
         Error::Buffer(m) => PyBufferError::new_err(m),
         Error::Overflow(m) => PyOverflowError::new_err(m),
+        Error::LinAlg(m) => crate::linalg::LinAlgError::new_err(m),
     }
 }
 

@@ -13,6 +13,7 @@ mod elementwise;
 mod errors;
 mod indexing;
 mod linear_algebra;
+mod linalg;
 mod manipulation;
 mod pickle;
 mod searching;
@@ -70,6 +71,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sorting::register(m)?;
     statistical::register(m)?;
     utility::register(m)?;
+    linalg::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
 
