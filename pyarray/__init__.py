@@ -8,6 +8,7 @@ pure-Python pieces (constants, the inspection namespace).
 
 import math as _math
 
+from pyarray import fft
 from pyarray._core import *  # noqa: F403
 from pyarray._core import (
     CPU_DEVICE,
@@ -34,6 +35,7 @@ __all__ = [
     "_rebuild",
     "dtype",
     "e",
+    "fft",
     "inf",
     "nan",
     "newaxis",

@@ -11,6 +11,7 @@ mod dlpack;
 mod dtypes;
 mod elementwise;
 mod errors;
+mod fft;
 mod indexing;
 mod manipulation;
 mod pickle;
@@ -68,6 +69,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sorting::register(m)?;
     statistical::register(m)?;
     utility::register(m)?;
+    fft::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
 
