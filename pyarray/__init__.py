@@ -8,7 +8,7 @@ pure-Python pieces (constants, the inspection namespace).
 
 import math as _math
 
-from pyarray import _core, linalg
+from pyarray import _core, fft, linalg
 from pyarray._core import *  # noqa: F403
 from pyarray._info import __array_namespace_info__
 
@@ -21,6 +21,7 @@ newaxis = None
 __all__ = [
     "__array_namespace_info__",
     "e",
+    "fft",
     "inf",
     "linalg",
     "nan",

@@ -12,6 +12,7 @@ pub mod dtype;
 #[macro_use]
 pub mod elementwise;
 pub mod error;
+pub mod fft;
 pub mod format;
 pub mod indexing;
 pub mod iter;

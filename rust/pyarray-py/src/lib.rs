@@ -11,6 +11,7 @@ mod dlpack;
 mod dtypes;
 mod elementwise;
 mod errors;
+mod fft;
 mod indexing;
 mod linear_algebra;
 mod linalg;
@@ -72,6 +73,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     statistical::register(m)?;
     utility::register(m)?;
     linalg::register(m)?;
+    fft::register(m)?;
 
     m.add_function(wrap_pyfunction!(pickle::_rebuild, m)?)?;
 
