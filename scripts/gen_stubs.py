@@ -226,6 +226,7 @@ def submodule_stub(name, module):
     for entry in SPEC[name]:
         if hasattr(module, entry["name"]):
             out.append(f"def {annotate(entry['signature'])}: ...\n")
+    out.append(f"\n__all__ = {sorted(module.__all__)!r}\n")
     return "".join(out)
 
 

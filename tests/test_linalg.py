@@ -286,6 +286,13 @@ def test_named_tuple_fields():
     assert xp.linalg.svd(a)._fields == ("U", "S", "Vh")
 
 
+def test_namespace_exports_the_whole_extension_and_not_the_compiled_module():
+    assert "_linalg" not in dir(xp)
+    for name in ["matmul", "tensordot", "vecdot", "matrix_transpose"]:
+        assert getattr(xp.linalg, name) is getattr(xp, name)
+    assert len(xp.linalg.__all__) == 26  # the standard's 25 functions and LinAlgError
+
+
 def test_singular_and_indefinite_inputs_raise_linalg_error():
     assert issubclass(xp.linalg.LinAlgError, ValueError)
     s = xp.asarray([[1.0, 2.0], [2.0, 4.0]])

@@ -18,7 +18,7 @@ pyo3::create_exception!(
     pyarray.linalg,
     LinAlgError,
     PyValueError,
-    "A linear algebra routine failed: singular or not positive-definite matrix, or no convergence."
+    "A linear algebra routine failed on valid input.\n\nRaised for a singular matrix (inv, solve, negative matrix_power), a matrix\nthat is not positive definite (cholesky) or a decomposition that does not\nconverge (e.g. input with inf or NaN). A subclass of ValueError.\n\nParameters\n----------\nmessage : str\n    What failed.\n\nReturns\n-------\nLinAlgError\n    The exception instance.\n\nExamples\n--------\n>>> try:\n...     xp.linalg.inv(xp.zeros((2, 2)))\n... except xp.linalg.LinAlgError as e:\n...     print(type(e).__name__)\nLinAlgError"
 );
 
 /// The result types, made once with `collections.namedtuple`.
@@ -132,7 +132,7 @@ pub fn cholesky(py: Python<'_>, x: &PyArray, upper: bool) -> PyResult<PyArray> {
 /// >>> xp.linalg.cross(xp.asarray([1, 0, 0]), xp.asarray([0, 1, 0]))
 /// Array([0, 0, 1], dtype=int64)
 #[pyfunction]
-#[pyo3(signature = (x1, x2, /, *, axis = -1))]
+#[pyo3(signature = (x1, x2, /, *, axis = -1), text_signature = "(x1, x2, /, *, axis=-1)")]
 pub fn cross(py: Python<'_>, x1: &PyArray, x2: &PyArray, axis: isize) -> PyResult<PyArray> {
     let (a, b) = (&x1.inner, &x2.inner);
     run(py, a.size() + b.size(), || la::cross(a, b, axis)).map(PyArray::new)
@@ -759,5 +759,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
         vector_norm
     );
     m.add("LinAlgError", py.get_type::<LinAlgError>())?;
-    parent.add_submodule(&m)
+    // setattr, not add_submodule: that would list it in `_core.__all__`, and
+    // `from pyarray._core import *` would then export it.
+    parent.setattr("_linalg", m)
 }
