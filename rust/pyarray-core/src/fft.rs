@@ -190,24 +190,7 @@ fn lane_starts(x: &Array, axis: usize) -> Vec<isize> {
     let mut strides = x.strides().to_vec();
     shape.remove(axis);
     strides.remove(axis);
-    let count: usize = shape.iter().product();
-    let mut starts = Vec::with_capacity(count);
-    let mut index = vec![0usize; shape.len()];
-    let mut offset = 0isize;
-    for _ in 0..count {
-        starts.push(offset);
-        // Odometer increment.
-        for d in (0..shape.len()).rev() {
-            index[d] += 1;
-            offset += strides[d];
-            if index[d] < shape[d] {
-                break;
-            }
-            offset -= strides[d] * shape[d] as isize;
-            index[d] = 0;
-        }
-    }
-    starts
+    crate::layout::element_offsets(&shape, &strides)
 }
 
 /// Copy `copy_len` elements of each lane into `buf` (lanes `len` apart) and

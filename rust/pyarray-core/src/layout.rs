@@ -97,6 +97,30 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Dims> {
 
 /// Strides (in elements) that view `shape`/`strides` as the larger `target`
 /// shape: new leading axes and stretched size-1 axes get stride 0.
+/// Element offsets of every index of `shape` (C order) for the given
+/// element strides: where each matrix of a stack, or each lane along an axis,
+/// starts. Zero strides repeat (broadcast) offsets.
+pub fn element_offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
+    let count: usize = shape.iter().product();
+    let mut offsets = Vec::with_capacity(count);
+    let mut index = vec![0usize; shape.len()];
+    let mut offset = 0isize;
+    for _ in 0..count {
+        offsets.push(offset);
+        // Odometer: bump the last axis, carry into earlier ones.
+        for d in (0..shape.len()).rev() {
+            index[d] += 1;
+            offset += strides[d];
+            if index[d] < shape[d] {
+                break;
+            }
+            offset -= strides[d] * shape[d] as isize;
+            index[d] = 0;
+        }
+    }
+    offsets
+}
+
 pub fn broadcast_strides(shape: &[usize], strides: &[isize], target: &[usize]) -> Result<Strides> {
     if shape.len() > target.len() {
         return Err(Error::Value(format!(

@@ -124,24 +124,7 @@ fn linalg_err<T>(msg: &str) -> Result<T> {
 /// Element offsets of the first element of each batch entry (C order over the
 /// leading `batch.len()` axes; zero strides repeat broadcast matrices).
 fn batch_offsets(x: &Array, batch: &[usize]) -> Vec<isize> {
-    let count: usize = batch.iter().product();
-    let strides = &x.strides()[..batch.len()];
-    let mut index = vec![0usize; batch.len()];
-    let mut offsets = Vec::with_capacity(count);
-    let mut offset = 0isize;
-    for _ in 0..count {
-        offsets.push(offset);
-        for ax in (0..batch.len()).rev() {
-            index[ax] += 1;
-            offset += strides[ax];
-            if index[ax] < batch[ax] {
-                break;
-            }
-            offset -= strides[ax] * batch[ax] as isize;
-            index[ax] = 0;
-        }
-    }
-    offsets
+    crate::layout::element_offsets(batch, &x.strides()[..batch.len()])
 }
 
 /// A stack of input matrices (the last two axes), read in place.

@@ -143,27 +143,7 @@ fn numeric_products(out: &Array, a: &Array, b: &Array, nkm: (usize, usize, usize
 /// Element offsets of every matrix of a broadcast stack (batch in C order).
 fn batch_offsets(x: &Array) -> Vec<isize> {
     let nd = x.ndim() - 2;
-    let (shape, strides) = (&x.shape()[..nd], &x.strides()[..nd]);
-    let count: usize = shape.iter().product();
-    let mut offsets = Vec::with_capacity(count);
-    let mut index = vec![0usize; nd];
-    for _ in 0..count {
-        offsets.push(
-            index
-                .iter()
-                .zip(strides)
-                .map(|(&i, &s)| i as isize * s)
-                .sum(),
-        );
-        for d in (0..nd).rev() {
-            index[d] += 1;
-            if index[d] < shape[d] {
-                break;
-            }
-            index[d] = 0;
-        }
-    }
-    offsets
+    crate::layout::element_offsets(&x.shape()[..nd], &x.strides()[..nd])
 }
 
 fn mat_ptr<T>(x: &Array, rows: usize, cols: usize) -> MatPtr<T> {

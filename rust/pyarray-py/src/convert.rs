@@ -365,3 +365,18 @@ pub fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
     }
     Ok(Some(array))
 }
+
+/// A result type built with `collections.namedtuple` (the standard's
+/// named-tuple results, e.g. `UniqueAllResult`, `SVDResult`), shown as
+/// defined in `module`.
+pub(crate) fn namedtuple_type(
+    py: Python<'_>,
+    module: &str,
+    name: &str,
+    fields: &[&str],
+) -> PyResult<Py<PyAny>> {
+    let namedtuple = py.import("collections")?.getattr("namedtuple")?;
+    let t = namedtuple.call1((name, fields.to_vec()))?;
+    t.setattr("__module__", module)?;
+    Ok(t.unbind())
+}

@@ -5,6 +5,7 @@
 
 use crate::args::{reduction_axes, run};
 use crate::array::PyArray;
+use crate::convert::namedtuple_type;
 use crate::dtypes::parse_optional_dtype;
 use crate::errors::IntoPyResult;
 use pyarray_core::linalg::{self as la, MatrixOrd};
@@ -34,12 +35,7 @@ static RESULT_TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
 
 fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
     RESULT_TYPES.get_or_try_init(py, || {
-        let namedtuple = py.import("collections")?.getattr("namedtuple")?;
-        let make = |name: &str, fields: &[&str]| -> PyResult<Py<PyAny>> {
-            let t = namedtuple.call1((name, fields.to_vec()))?;
-            t.setattr("__module__", "pyarray.linalg")?;
-            Ok(t.unbind())
-        };
+        let make = |name, fields: &[&str]| namedtuple_type(py, "pyarray.linalg", name, fields);
         Ok(ResultTypes {
             eig: make("EigResult", &["eigenvalues", "eigenvectors"])?,
             eigh: make("EighResult", &["eigenvalues", "eigenvectors"])?,

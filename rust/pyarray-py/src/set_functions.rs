@@ -3,6 +3,7 @@
 
 use crate::args::run;
 use crate::array::PyArray;
+use crate::convert::namedtuple_type;
 use crate::statistical::array_or_scalar;
 use pyarray_core::sets;
 use pyo3::prelude::*;
@@ -20,12 +21,7 @@ static RESULT_TYPES: PyOnceLock<ResultTypes> = PyOnceLock::new();
 
 fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
     RESULT_TYPES.get_or_try_init(py, || {
-        let namedtuple = py.import("collections")?.getattr("namedtuple")?;
-        let make = |name: &str, fields: &[&str]| -> PyResult<Py<PyAny>> {
-            let t = namedtuple.call1((name, fields.to_vec()))?;
-            t.setattr("__module__", "pyarray")?;
-            Ok(t.unbind())
-        };
+        let make = |name, fields: &[&str]| namedtuple_type(py, "pyarray", name, fields);
         Ok(ResultTypes {
             all: make(
                 "UniqueAllResult",

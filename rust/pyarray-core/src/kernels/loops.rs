@@ -190,11 +190,8 @@ pub fn write2<T: Element, U: Element>(
     debug_assert!(a.dtype() == T::DTYPE && b.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if let Some(run) = whole_array_run::<T>(out, a, b) {
         // SAFETY: `out` is C-contiguous of type U (checked by whole_array_run).
-        return Ok(dispatch_run2(
-            run,
-            unsafe { out.slice_mut_unchecked::<U>() },
-            &f,
-        ));
+        dispatch_run2(run, unsafe { out.slice_mut_unchecked::<U>() }, &f);
+        return Ok(());
     }
     let t = size_of::<T>() as isize;
     let u = size_of::<U>() as isize;
