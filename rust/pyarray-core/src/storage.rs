@@ -164,9 +164,14 @@ mod tests {
 
     #[test]
     fn small_and_large_allocations_are_zeroed_and_aligned() {
-        for len in [0, 1, 100, 5 << 20, 40 << 20] {
+        for len in [0, 1, 100, SMALL_BLOCK - 1, SMALL_BLOCK, 5 << 20, 40 << 20] {
             let s = Storage::zeroed(len).unwrap();
-            assert_eq!(s.as_ptr() as usize % ALIGN, 0);
+            let align = if len < SMALL_BLOCK {
+                SMALL_ALIGN
+            } else {
+                ALIGN
+            };
+            assert_eq!(s.as_ptr() as usize % align, 0, "{len} bytes");
             let bytes = unsafe { std::slice::from_raw_parts(s.as_ptr(), len) };
             assert!(bytes.iter().all(|&b| b == 0));
         }
