@@ -488,9 +488,7 @@ mod tests {
     use crate::creation::arange_int;
     use crate::dtype::Scalar;
 
-    fn vals(a: &Array) -> Vec<i64> {
-        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
-    }
+    use crate::test_util::i64s as vals;
 
     fn idx(v: &[i64]) -> KeyItem {
         KeyItem::Array(Array::from_vec(v, &[v.len()]).unwrap())

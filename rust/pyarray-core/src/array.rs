@@ -37,16 +37,7 @@ impl Array {
 
     /// A new C-contiguous array of zeros (false, 0, 0.0).
     pub fn zeros(dtype: DType, shape: &[usize]) -> Result<Array> {
-        let n = checked_size(shape, dtype.itemsize())?;
-        let storage = Storage::zeroed(n * dtype.itemsize())?;
-        Ok(Array {
-            storage: Arc::new(storage),
-            dtype,
-            shape: Dims::from_slice(shape),
-            strides: c_strides(shape),
-            offset: 0,
-            writeable: true,
-        })
+        Self::allocate(dtype, shape, true)
     }
 
     /// A new C-contiguous array whose contents are unspecified bytes.
@@ -55,8 +46,17 @@ impl Array {
     /// The caller must write every element before the array is read or shared
     /// (kernels producing complete results use this to skip zeroing).
     pub unsafe fn for_overwrite(dtype: DType, shape: &[usize]) -> Result<Array> {
+        Self::allocate(dtype, shape, false)
+    }
+
+    fn allocate(dtype: DType, shape: &[usize], zero: bool) -> Result<Array> {
         let n = checked_size(shape, dtype.itemsize())?;
-        let storage = Storage::for_overwrite(n * dtype.itemsize())?;
+        let bytes = n * dtype.itemsize();
+        let storage = if zero {
+            Storage::zeroed(bytes)?
+        } else {
+            Storage::for_overwrite(bytes)?
+        };
         Ok(Array {
             storage: Arc::new(storage),
             dtype,
@@ -292,9 +292,20 @@ impl Array {
 
     /// A C-contiguous copy converted to `dtype`.
     pub fn astype(&self, dtype: DType) -> Result<Array> {
-        let out = Array::zeros(dtype, &self.shape)?;
+        // SAFETY: cast_copy writes every element of `out`.
+        let out = unsafe { Array::for_overwrite(dtype, &self.shape)? };
         crate::kernels::copy::cast_copy(&out, self, &self.strides);
         Ok(out)
+    }
+
+    /// This array in `dtype`: itself (shared, any layout) when it already
+    /// has that dtype, else a converted C-contiguous copy.
+    pub fn to_dtype(&self, dtype: DType) -> Result<Array> {
+        if self.dtype == dtype {
+            Ok(self.clone())
+        } else {
+            self.astype(dtype)
+        }
     }
 
     /// Self if already C-contiguous, else a contiguous copy.
@@ -533,9 +544,7 @@ mod tests {
         Array::from_vec(&v, &[n]).unwrap()
     }
 
-    fn values(a: &Array) -> Vec<i64> {
-        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
-    }
+    use crate::test_util::i64s as values;
 
     #[test]
     fn views_share_storage() {

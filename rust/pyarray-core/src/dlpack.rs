@@ -694,9 +694,7 @@ mod tests {
         Array::from_vec(&v, &[n]).unwrap()
     }
 
-    fn values(a: &Array) -> Vec<i64> {
-        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
-    }
+    use crate::test_util::i64s as values;
 
     /// Export then import (as a consumer that renamed the capsule would).
     fn round_trip(a: &Array, versioned: bool, copy: Option<bool>) -> Array {

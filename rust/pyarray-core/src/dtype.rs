@@ -152,6 +152,15 @@ impl DType {
         !self.is_bool()
     }
 
+    /// The dtype arithmetic runs in: float16 and bfloat16 widen to float32
+    /// (accuracy, and they have no fast arithmetic); others are unchanged.
+    pub const fn widen_half(self) -> DType {
+        match self {
+            DType::Float16 | DType::BFloat16 => DType::Float32,
+            d => d,
+        }
+    }
+
     /// Alignment the kernels assume for elements (complex: that of one part).
     pub const fn alignment(self) -> usize {
         if self.is_complex() {

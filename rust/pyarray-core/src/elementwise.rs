@@ -62,7 +62,8 @@ macro_rules! numerics {
     };
 }
 
-fn unsupported<T>(name: &str, dtype: DType) -> Result<T> {
+/// TypeError for a function applied to a dtype it does not support.
+pub(crate) fn unsupported<T>(name: &str, dtype: DType) -> Result<T> {
     Err(Error::Type(format!(
         "{name} does not support input of dtype {dtype}"
     )))
@@ -438,9 +439,7 @@ mod tests {
     use crate::creation::{arange_int, full};
     use crate::dtype::Scalar;
 
-    fn vals(a: &Array) -> Vec<f64> {
-        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
-    }
+    use crate::test_util::f64s as vals;
 
     #[test]
     fn promotion_and_kinds() {

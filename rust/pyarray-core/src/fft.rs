@@ -215,13 +215,6 @@ unsafe fn gather<I: Element>(
                 bytes,
             );
         }
-    } else if starts.len() == 1 {
-        for (lane, &start) in buf.chunks_exact_mut(len).zip(starts) {
-            let p = src.offset(start);
-            for (i, v) in lane[..copy_len].iter_mut().enumerate() {
-                *v = p.offset(i as isize * stride).read_unaligned();
-            }
-        }
     } else {
         // Strided lanes: walk all lanes row by row, reading neighbours together.
         for i in 0..copy_len {
@@ -697,9 +690,7 @@ mod tests {
         a.to_scalars().into_iter().map(|s| s.as_complex()).collect()
     }
 
-    fn real_values(a: &Array) -> Vec<f64> {
-        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
-    }
+    use crate::test_util::f64s as real_values;
 
     fn close(a: &[C64], b: &[C64], tol: f64) -> bool {
         a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).norm() <= tol)

@@ -60,15 +60,19 @@ pub fn format_scalar(s: Scalar, dtype: DType) -> String {
         Scalar::Float(v) => format_float(v, dtype),
         Scalar::Complex(c) => {
             let part = dtype.real_dtype();
-            let im = format_float(c.im.abs(), part);
-            let sign = if c.im.is_sign_negative() && !c.im.is_nan() {
-                '-'
-            } else {
-                '+'
-            };
-            format!("{}{}{}j", format_float(c.re, part), sign, im)
+            format!("{}{}j", format_float(c.re, part), signed_imag(c.im, part))
         }
     }
+}
+
+/// An imaginary part with its sign always shown ("+2.", "-0.5", "+nan").
+fn signed_imag(im: f64, part: DType) -> String {
+    let sign = if im.is_sign_negative() && !im.is_nan() {
+        '-'
+    } else {
+        '+'
+    };
+    format!("{sign}{}", format_float(im.abs(), part))
 }
 
 fn format_float(v: f64, dtype: DType) -> String {
@@ -133,17 +137,7 @@ fn align_decimal_points(cells: &mut [String]) {
 /// before the imaginary part's padding.
 fn complex_cells(values: &[num_complex::Complex64], part: DType) -> Vec<String> {
     let mut reals: Vec<String> = values.iter().map(|c| format_float(c.re, part)).collect();
-    let mut imags: Vec<String> = values
-        .iter()
-        .map(|c| {
-            let sign = if c.im.is_sign_negative() && !c.im.is_nan() {
-                '-'
-            } else {
-                '+'
-            };
-            format!("{sign}{}", format_float(c.im.abs(), part))
-        })
-        .collect();
+    let mut imags: Vec<String> = values.iter().map(|c| signed_imag(c.im, part)).collect();
     align_decimal_points(&mut reals);
     align_decimal_points(&mut imags);
     reals

@@ -195,9 +195,7 @@ mod tests {
     use crate::creation::arange_int;
     use crate::DType;
 
-    fn vals(a: &Array) -> Vec<i64> {
-        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
-    }
+    use crate::test_util::i64s as vals;
 
     #[test]
     fn slices_follow_python() {

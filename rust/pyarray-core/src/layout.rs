@@ -95,8 +95,6 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Dims> {
     Ok(out)
 }
 
-/// Strides (in elements) that view `shape`/`strides` as the larger `target`
-/// shape: new leading axes and stretched size-1 axes get stride 0.
 /// Element offsets of every index of `shape` (C order) for the given
 /// element strides: where each matrix of a stack, or each lane along an axis,
 /// starts. Zero strides repeat (broadcast) offsets.
@@ -121,6 +119,8 @@ pub fn element_offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
     offsets
 }
 
+/// Strides (in elements) that view `shape`/`strides` as the larger `target`
+/// shape: new leading axes and stretched size-1 axes get stride 0.
 pub fn broadcast_strides(shape: &[usize], strides: &[isize], target: &[usize]) -> Result<Strides> {
     if shape.len() > target.len() {
         return Err(Error::Value(format!(

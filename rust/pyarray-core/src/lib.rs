@@ -31,3 +31,19 @@ pub mod utility;
 pub use array::Array;
 pub use dtype::{DType, Element, Kind, Scalar};
 pub use error::{Error, Result};
+
+/// Helpers shared by the unit tests of every module.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use crate::Array;
+
+    /// Every element, in C order, as f64.
+    pub fn f64s(a: &Array) -> Vec<f64> {
+        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
+    }
+
+    /// Every element, in C order, as i64.
+    pub fn i64s(a: &Array) -> Vec<i64> {
+        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
+    }
+}

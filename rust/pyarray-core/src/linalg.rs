@@ -66,8 +66,7 @@ macro_rules! fields {
 /// The dtype a routine computes in for input of dtype `d`.
 pub fn compute_dtype(d: DType) -> DType {
     match d {
-        DType::Float16 | DType::BFloat16 => DType::Float32,
-        d if d.is_float() => d,
+        d if d.is_float() => d.widen_half(),
         _ => DType::Float64,
     }
 }
@@ -89,15 +88,6 @@ fn compute_input(x: &Array) -> Result<Array> {
         Ok(x.clone())
     } else {
         x.astype(c)
-    }
-}
-
-/// `x` in dtype `d` (a view when it already has it).
-fn cast_to(x: &Array, d: DType) -> Result<Array> {
-    if x.dtype() == d {
-        Ok(x.clone())
-    } else {
-        x.astype(d)
     }
 }
 
@@ -374,8 +364,8 @@ pub fn solve(x1: &Array, x2: &Array) -> Result<Array> {
         compute_dtype(x1.dtype()),
         compute_dtype(x2.dtype()),
     ));
-    let a = compute_input(&cast_to(x1, compute)?)?;
-    let bm = compute_input(&cast_to(&rhs, compute)?)?;
+    let a = compute_input(&x1.to_dtype(compute)?)?;
+    let bm = compute_input(&rhs.to_dtype(compute)?)?;
     let batch = broadcast_all(&[&batch_of(&a), &batch_of(&bm)])?;
     let k = bm.shape()[bm.ndim() - 1];
     let (sa, sb) = (Stack::new(&a, &batch)?, Stack::new(&bm, &batch)?);
@@ -1080,9 +1070,7 @@ mod tests {
     fn mat(v: &[f64], shape: &[usize]) -> Array {
         Array::from_vec(v, shape).unwrap()
     }
-    fn vals(a: &Array) -> Vec<f64> {
-        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
-    }
+    use crate::test_util::f64s as vals;
     fn close(a: &[f64], b: &[f64]) {
         assert_eq!(a.len(), b.len(), "{a:?} vs {b:?}");
         for (x, y) in a.iter().zip(b) {

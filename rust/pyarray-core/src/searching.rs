@@ -215,19 +215,8 @@ pub fn where_(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
         &broadcast_shapes(condition.shape(), x1.shape())?,
         x2.shape(),
     )?;
-    let cond = if condition.dtype() == DType::Bool {
-        condition.clone()
-    } else {
-        condition.astype(DType::Bool)?
-    };
-    let cast = |x: &Array| {
-        if x.dtype() == dtype {
-            Ok(x.clone())
-        } else {
-            x.astype(dtype)
-        }
-    };
-    let (a, b) = (cast(x1)?, cast(x2)?);
+    let cond = condition.to_dtype(DType::Bool)?;
+    let (a, b) = (x1.to_dtype(dtype)?, x2.to_dtype(dtype)?);
     let out = Array::zeros(dtype, &shape)?;
     let bytes = |x: &Array| -> Result<Vec<isize>> {
         Ok(broadcast_strides(x.shape(), x.strides(), &shape)?
@@ -259,9 +248,7 @@ mod tests {
     use crate::creation::{arange_int, full};
     use crate::dtype::Scalar;
 
-    fn ints(a: &Array) -> Vec<i64> {
-        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
-    }
+    use crate::test_util::i64s as ints;
 
     #[test]
     fn argmax_takes_first_extreme_and_nan() {

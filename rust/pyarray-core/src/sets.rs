@@ -29,14 +29,6 @@ fn flat(x: &Array, dtype: DType) -> Result<Array> {
     x.astype(dtype)?.reshape(&[x.size()])
 }
 
-fn cast_back(values: Array, dtype: DType) -> Result<Array> {
-    if values.dtype() == dtype {
-        Ok(values)
-    } else {
-        values.astype(dtype)
-    }
-}
-
 /// The dtype the set kernels work in: bool as bytes, everything else as is.
 fn set_dtype(d: DType) -> DType {
     if d == DType::Bool {
@@ -79,7 +71,7 @@ pub fn unique_values(x: &Array) -> Result<Array> {
         v.dedup_by(|a, b| a == b);
         Array::from_vec(&v, &[v.len()])
     }, unreachable!("set_dtype gives real or complex dtypes")))?;
-    cast_back(values, x.dtype())
+    values.to_dtype(x.dtype())
 }
 
 /// Unique values with first indices, inverse indices and counts.
@@ -90,7 +82,7 @@ pub fn unique_all(x: &Array) -> Result<Unique> {
         unique_runs(data.as_slice::<T>().expect("fresh contiguous copy"), cmp)?
     });
     Ok(Unique {
-        values: cast_back(values, x.dtype())?,
+        values: values.to_dtype(x.dtype())?,
         indices: int64(&runs.indices, &[runs.indices.len()])?,
         inverse: int64(&runs.inverse, x.shape())?,
         counts: int64(&runs.counts, &[runs.counts.len()])?,
@@ -153,9 +145,7 @@ pub fn isin(x1: &Array, x2: &Array, invert: bool) -> Result<Array> {
 mod tests {
     use super::*;
 
-    fn vals(a: &Array) -> Vec<f64> {
-        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
-    }
+    use crate::test_util::f64s as vals;
 
     #[test]
     fn unique_keeps_each_nan() {

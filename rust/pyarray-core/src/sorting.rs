@@ -133,12 +133,7 @@ pub fn sort(x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Ar
             s.chunks_exact_mut(n).for_each(|lane| sort_lane(lane, descending, stable));
         }, unreachable!("sort_dtype admits real dtypes only"))
     }
-    let data = if data.dtype() == x.dtype() {
-        data
-    } else {
-        data.astype(x.dtype())?
-    };
-    restore(data, &inverse)
+    restore(data.to_dtype(x.dtype())?, &inverse)
 }
 
 /// Indices (int64) that sort `x` along `axis`.
@@ -164,9 +159,7 @@ pub fn argsort(x: &Array, axis: usize, descending: bool, stable: bool) -> Result
 mod tests {
     use super::*;
 
-    fn vals(a: &Array) -> Vec<f64> {
-        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
-    }
+    use crate::test_util::f64s as vals;
 
     #[test]
     fn nans_sort_last_and_descending_is_stable() {

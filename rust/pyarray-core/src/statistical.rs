@@ -12,6 +12,7 @@
 
 use crate::array::Array;
 use crate::dtype::{DType, Element, Scalar};
+use crate::elementwise::unsupported;
 use crate::error::{Error, Result};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::math::{Float, Num, Real};
@@ -103,26 +104,14 @@ pub fn default_sum_dtype(d: DType) -> DType {
 /// the half types have no fast arithmetic); bool as int64.
 fn compute_dtype(d: DType) -> DType {
     match d {
-        DType::Float16 | DType::BFloat16 => DType::Float32,
         DType::Bool => DType::Int64,
-        d => d,
+        d => d.widen_half(),
     }
 }
 
 /// Cast the flat kernel result to `dtype` and shape it.
 fn finish(out: Array, dtype: DType, shape: &[usize]) -> Result<Array> {
-    let out = if out.dtype() == dtype {
-        out
-    } else {
-        out.astype(dtype)?
-    };
-    out.reshape(shape)
-}
-
-fn unsupported<T>(name: &str, dtype: DType) -> Result<T> {
-    Err(Error::Type(format!(
-        "{name} does not support input of dtype {dtype}"
-    )))
+    out.to_dtype(dtype)?.reshape(shape)
 }
 
 fn scalar<T: Element>(v: f64) -> T {
@@ -444,9 +433,7 @@ mod tests {
     use super::*;
     use crate::creation::arange_int;
 
-    fn vals(a: &Array) -> Vec<f64> {
-        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
-    }
+    use crate::test_util::f64s as vals;
     fn grid() -> Array {
         arange_int(0, 6, 1, DType::Int32)
             .unwrap()

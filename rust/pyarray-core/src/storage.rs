@@ -1,5 +1,5 @@
-//! Untyped, shared array memory: owned (64-byte aligned, fallible, huge pages
-//! for large blocks) or foreign (memory kept alive by another library).
+//! Untyped, shared array memory: owned (64-byte aligned from 1 KiB up,
+//! fallible, huge pages for large blocks) or foreign (memory kept alive by another library).
 
 use crate::error::{Error, Result};
 use std::alloc::{self, Layout as AllocLayout};
@@ -143,7 +143,7 @@ impl Storage {
 impl Drop for Storage {
     fn drop(&mut self) {
         match self.owner {
-            // SAFETY: allocated in `zeroed` with exactly this layout.
+            // SAFETY: allocated in `allocate` with exactly this layout.
             Owner::Heap(layout) => unsafe { alloc::dealloc(self.ptr.as_ptr(), layout) },
             // SAFETY: mapped in `mapped` with exactly this length.
             Owner::Mapped(map_len) => unsafe {
@@ -164,13 +164,18 @@ mod tests {
 
     #[test]
     fn small_and_large_allocations_are_zeroed_and_aligned() {
-        for len in [0, 1, 100, SMALL_BLOCK - 1, SMALL_BLOCK, 5 << 20, 40 << 20] {
+        // (length, alignment promised): malloc's 16 bytes below 1 KiB, a
+        // cache line from there on (heap and huge-page mappings alike).
+        for (len, align) in [
+            (0, 16),
+            (1, 16),
+            (100, 16),
+            (1023, 16),
+            (1024, 64),
+            (5 << 20, 64),
+            (40 << 20, 64),
+        ] {
             let s = Storage::zeroed(len).unwrap();
-            let align = if len < SMALL_BLOCK {
-                SMALL_ALIGN
-            } else {
-                ALIGN
-            };
             assert_eq!(s.as_ptr() as usize % align, 0, "{len} bytes");
             let bytes = unsafe { std::slice::from_raw_parts(s.as_ptr(), len) };
             assert!(bytes.iter().all(|&b| b == 0));

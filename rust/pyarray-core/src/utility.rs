@@ -63,9 +63,7 @@ pub fn diff(
 mod tests {
     use super::*;
 
-    fn vals(a: &Array) -> Vec<f64> {
-        a.to_scalars().into_iter().map(|s| s.as_f64()).collect()
-    }
+    use crate::test_util::f64s as vals;
 
     #[test]
     fn differences_with_edges() {
