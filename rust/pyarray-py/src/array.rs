@@ -1,6 +1,7 @@
 //! The Python `Array` class: attributes, conversions, indexing, buffer
 //! protocol, pickling. Operators live in `operators.rs`, DLPack in `dlpack.rs`.
 
+use crate::args::run;
 use crate::convert::{check_fits, py_scalar, scalar_to_py};
 use crate::device::{parse_device, PyDevice};
 use crate::dtypes::{dtype_object, PyDType};
@@ -553,13 +554,7 @@ impl PyArray {
             Key::Basic(key) => basic_index(&self.inner, &key).py().map(PyArray::new),
             Key::Advanced(key) => {
                 let x = &self.inner;
-                let run = || advanced_index(x, &key);
-                let out = if x.size() > crate::args::RELEASE_GIL_ABOVE {
-                    py.detach(run)
-                } else {
-                    run()
-                };
-                out.py().map(PyArray::new)
+                run(py, x.size(), || advanced_index(x, &key)).map(PyArray::new)
             }
         }
     }
@@ -577,12 +572,7 @@ impl PyArray {
             Key::Advanced(key) => {
                 let src = value_for(value, self.inner.dtype())?;
                 let x = &self.inner;
-                let run = || advanced_assign(x, &key, &src);
-                if x.size() > crate::args::RELEASE_GIL_ABOVE {
-                    value.py().detach(run).py()
-                } else {
-                    run().py()
-                }
+                run(value.py(), x.size(), || advanced_assign(x, &key, &src))
             }
         }
     }

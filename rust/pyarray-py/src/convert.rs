@@ -2,7 +2,9 @@
 //! protocol (zero-copy import), and array elements as Python objects.
 
 use crate::array::PyArray;
+use crate::data_types::scalar_kind;
 use crate::errors::IntoPyResult;
+use pyarray_core::dtype::promote_weak;
 use pyarray_core::{Array, DType, Kind, Scalar};
 use pyo3::exceptions::{PyBufferError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
@@ -379,4 +381,44 @@ pub(crate) fn namedtuple_type(
     let t = namedtuple.call1((name, fields.to_vec()))?;
     t.setattr("__module__", module)?;
     Ok(t.unbind())
+}
+
+/// An instance of a named-tuple result type holding `fields` as arrays.
+pub(crate) fn named<'py, const N: usize>(
+    py: Python<'py>,
+    kind: &Py<PyAny>,
+    fields: [Array; N],
+) -> PyResult<Bound<'py, PyAny>> {
+    kind.bind(py)
+        .call1(pyo3::types::PyTuple::new(py, fields.map(PyArray::new))?)
+}
+
+/// A Python scalar as a 0-d array of `dtype`, if the value fits it.
+fn scalar_array(s: Scalar, dtype: DType) -> PyResult<Array> {
+    check_fits(s, dtype)?;
+    Array::from_scalar(s, dtype).py()
+}
+
+/// A Python scalar as a 0-d array that adopts `like`'s dtype where kinds allow
+/// (the standard's weak scalars).
+pub(crate) fn weak_scalar(s: Scalar, like: &Array) -> PyResult<Array> {
+    scalar_array(s, promote_weak(like.dtype(), scalar_kind(s)))
+}
+
+/// An array operand, or a Python scalar as a 0-d array: weak against `like`
+/// when given, else in the scalar's default dtype.
+pub(crate) fn array_or_scalar(x: &Bound<'_, PyAny>, like: Option<&Array>) -> PyResult<Array> {
+    if let Ok(a) = x.cast::<PyArray>() {
+        return Ok(a.get().inner.clone());
+    }
+    let Some(s) = py_scalar(x)? else {
+        return Err(PyTypeError::new_err(format!(
+            "expected an array or a Python scalar, got {}",
+            x.get_type().name()?
+        )));
+    };
+    match like {
+        Some(a) => weak_scalar(s, a),
+        None => scalar_array(s, default_dtype(s)),
+    }
 }

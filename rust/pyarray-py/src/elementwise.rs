@@ -2,13 +2,11 @@
 
 use crate::args::run;
 use crate::array::PyArray;
-use crate::convert::{check_fits, py_scalar};
+use crate::convert::{py_scalar, weak_scalar};
 use crate::creation::asarray_impl;
-use crate::data_types::scalar_kind;
 use crate::errors::IntoPyResult;
-use pyarray_core::dtype::promote_weak;
 use pyarray_core::elementwise::{self as ew, BinaryOp, UnaryOp};
-use pyarray_core::{Array, Scalar};
+use pyarray_core::Array;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use std::borrow::Cow;
@@ -19,14 +17,6 @@ fn as_array(x: &Bound<'_, PyAny>) -> PyResult<Array> {
         Ok(a) => Ok(a.get().inner.clone()),
         Err(_) => asarray_impl(x, None, None),
     }
-}
-
-/// A Python scalar as a 0-d array that adopts `like`'s dtype where kinds allow
-/// (the standard's weak scalars).
-fn weak_scalar(s: Scalar, like: &Array) -> PyResult<Array> {
-    let dtype = promote_weak(like.dtype(), scalar_kind(s));
-    check_fits(s, dtype)?;
-    Array::from_scalar(s, dtype).py()
 }
 
 /// Operand pair for a binary function; None when `b` is neither an array, a

@@ -1,6 +1,7 @@
 //! Indexing functions: `take` and `take_along_axis`. (`x[key]` itself lives in
 //! array.rs, next to the Array class.)
 
+use crate::args::run;
 use crate::array::PyArray;
 use crate::errors::IntoPyResult;
 use pyarray_core::indexing;
@@ -15,15 +16,6 @@ fn index_array(indices: &Bound<'_, PyAny>) -> PyResult<Array> {
         return Ok(a.get().inner.clone());
     }
     crate::creation::asarray_impl(indices, None, None)
-}
-
-/// Run `f`, without the GIL when the work is large.
-fn maybe_detach<T: Send>(py: Python<'_>, n: usize, f: impl FnOnce() -> T + Send) -> T {
-    if n > crate::args::RELEASE_GIL_ABOVE {
-        py.detach(f)
-    } else {
-        f()
-    }
 }
 
 /// Elements of `x` at `indices` along `axis`.
@@ -65,9 +57,7 @@ pub fn take(
             )))
         }
     };
-    maybe_detach(py, indices.size(), || indexing::take(x, &indices, axis))
-        .py()
-        .map(PyArray::new)
+    run(py, indices.size(), || indexing::take(x, &indices, axis)).map(PyArray::new)
 }
 
 /// Elements of `x` at `indices` along `axis`, matched position by position
@@ -102,10 +92,9 @@ pub fn take_along_axis(
     let x = &x.inner;
     let indices = index_array(indices)?;
     let axis = normalize_axis(axis, x.ndim()).py()?;
-    maybe_detach(py, indices.size(), || {
+    run(py, indices.size(), || {
         indexing::take_along_axis(x, &indices, axis)
     })
-    .py()
     .map(PyArray::new)
 }
 

@@ -5,15 +5,16 @@
 
 use crate::args::{reduction_axes, run};
 use crate::array::PyArray;
-use crate::convert::namedtuple_type;
+use crate::convert::{named, namedtuple_type};
 use crate::dtypes::parse_optional_dtype;
 use crate::errors::IntoPyResult;
+use crate::linear_algebra::product_work;
 use pyarray_core::linalg::{self as la, MatrixOrd};
 use pyarray_core::{Array, DType, Scalar};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::PyString;
 
 pyo3::create_exception!(
     pyarray.linalg,
@@ -46,20 +47,10 @@ fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
     })
 }
 
-fn named<'py, const N: usize>(
-    py: Python<'py>,
-    kind: &Py<PyAny>,
-    fields: [Array; N],
-) -> PyResult<Bound<'py, PyAny>> {
-    kind.bind(py)
-        .call1(PyTuple::new(py, fields.map(PyArray::new))?)
-}
-
 /// Rough work of a matrix routine on `x` (elements × matrix size), which
 /// decides whether the GIL is released.
 fn work(x: &Array) -> usize {
-    x.size()
-        .saturating_mul(x.shape().last().copied().unwrap_or(1))
+    product_work(x, x)
 }
 
 /// An `rtol` argument: None, a Python float/int, or an array.

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
 /// Multiply-adds of a product, to decide whether to release the GIL.
-fn product_work(a: &Array, b: &Array) -> usize {
+pub(crate) fn product_work(a: &Array, b: &Array) -> usize {
     a.size()
         .saturating_mul(b.shape().last().copied().unwrap_or(1))
 }

@@ -3,7 +3,7 @@
 
 use crate::args::{reduction_axes, run, single_axis};
 use crate::array::PyArray;
-use crate::statistical::array_or_scalar;
+use crate::convert::array_or_scalar;
 use pyarray_core::searching as se;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -3,12 +3,11 @@
 
 use crate::args::run;
 use crate::array::PyArray;
-use crate::convert::namedtuple_type;
-use crate::statistical::array_or_scalar;
+use crate::convert::array_or_scalar;
+use crate::convert::{named, namedtuple_type};
 use pyarray_core::sets;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyTuple;
 
 /// The three result types, made once with `collections.namedtuple`.
 struct ResultTypes {
@@ -57,11 +56,11 @@ fn result_types(py: Python<'_>) -> PyResult<&ResultTypes> {
 pub fn unique_all<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
     let x = &x.inner;
     let u = run(py, x.size(), || sets::unique_all(x))?;
-    let fields = [u.values, u.indices, u.inverse, u.counts].map(PyArray::new);
-    result_types(py)?
-        .all
-        .bind(py)
-        .call1(PyTuple::new(py, fields)?)
+    named(
+        py,
+        &result_types(py)?.all,
+        [u.values, u.indices, u.inverse, u.counts],
+    )
 }
 
 /// Unique elements of `x` and how often each occurs (see `unique_all`).
@@ -84,11 +83,7 @@ pub fn unique_all<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAn
 pub fn unique_counts<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
     let x = &x.inner;
     let u = run(py, x.size(), || sets::unique_all(x))?;
-    let fields = [u.values, u.counts].map(PyArray::new);
-    result_types(py)?
-        .counts
-        .bind(py)
-        .call1(PyTuple::new(py, fields)?)
+    named(py, &result_types(py)?.counts, [u.values, u.counts])
 }
 
 /// Unique elements of `x` and the inverse indices that rebuild `x` from them
@@ -113,11 +108,7 @@ pub fn unique_counts<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, P
 pub fn unique_inverse<'py>(py: Python<'py>, x: &PyArray) -> PyResult<Bound<'py, PyAny>> {
     let x = &x.inner;
     let u = run(py, x.size(), || sets::unique_all(x))?;
-    let fields = [u.values, u.inverse].map(PyArray::new);
-    result_types(py)?
-        .inverse
-        .bind(py)
-        .call1(PyTuple::new(py, fields)?)
+    named(py, &result_types(py)?.inverse, [u.values, u.inverse])
 }
 
 /// The sorted unique elements of `x` (every NaN distinct).

@@ -1,39 +1,14 @@
 //! Statistical functions: sum, prod, min, max, mean, var, std,
-//! cumulative_sum, cumulative_prod; and the argument helpers the searching,
-//! sorting, set and utility bindings share.
+//! cumulative_sum, cumulative_prod.
 
 use crate::args::{reduction_axes, run, single_axis};
 use crate::array::PyArray;
-use crate::convert::{check_fits, py_scalar};
-use crate::data_types::scalar_kind;
 use crate::dtypes::parse_optional_dtype;
 use crate::errors::IntoPyResult;
-use pyarray_core::dtype::promote_weak;
 
 use pyarray_core::statistical as st;
-use pyarray_core::Array;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-
-/// An array operand, or a Python scalar as a 0-d array taking `like`'s dtype
-/// where the kinds allow (the standard's weak scalars).
-pub(crate) fn array_or_scalar(x: &Bound<'_, PyAny>, like: Option<&Array>) -> PyResult<Array> {
-    if let Ok(a) = x.cast::<PyArray>() {
-        return Ok(a.get().inner.clone());
-    }
-    let Some(s) = py_scalar(x)? else {
-        return Err(PyTypeError::new_err(format!(
-            "expected an array or a Python scalar, got {}",
-            x.get_type().name()?
-        )));
-    };
-    let dtype = match like {
-        Some(a) => promote_weak(a.dtype(), scalar_kind(s)),
-        None => crate::convert::default_dtype(s),
-    };
-    check_fits(s, dtype)?;
-    Array::from_scalar(s, dtype).py()
-}
 
 /// Sum of the elements over the given axes.
 ///
