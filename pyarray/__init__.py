@@ -2,8 +2,9 @@
 
 ``import pyarray as xp`` gives an implementation of the Python array API
 standard (2025.12) with DLPack built in. The numerics live in the compiled
-module ``pyarray._core``; this package re-exports it and adds the few
-pure-Python pieces (constants, the inspection namespace).
+module ``pyarray._core``; this package re-exports it, adds the ``linalg`` and
+``fft`` extension namespaces and the few pure-Python pieces (constants, the
+inspection namespace).
 """
 
 import math as _math

@@ -9,20 +9,10 @@ _Kind = str | dtype | tuple[str | dtype, ...]
 # The standard's dtypes. float16 and bfloat16 are pyarray extensions: usable
 # everywhere, but not listed here, because the standard's inspection API
 # promises only its own dtypes (the official suite checks this).
-_STANDARD_DTYPES = (
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
+_STANDARD_DTYPES = tuple(
+    name
+    for name in _core.__all__
+    if isinstance(getattr(_core, name), dtype) and name not in ("float16", "bfloat16")
 )
 
 

@@ -392,6 +392,9 @@ INT_REPR_CASES = [
     np.arange(3000).reshape(30, 100),
     np.ones((40, 40), dtype=np.int8),
     np.arange(1001, dtype=np.uint16),
+    np.arange(30),
+    np.arange(60, dtype=np.int8),
+    np.arange(3000).reshape(3, 1000),
 ]
 
 
@@ -422,10 +425,7 @@ FLOAT_REPR_CASES = [
     np.array([complex(1, 2), complex(-0.0, -0.5), complex(np.nan, 1), complex(3.25, -np.inf)]),
     np.array([1 + 2j, -0.5j], dtype=np.complex64),
     np.array([1.5, np.nan, -10.0]),
-    np.arange(30),
-    np.arange(60, dtype=np.int8),
     np.arange(40.0).reshape(2, 20),
-    np.arange(3000).reshape(3, 1000),
     np.arange(24.0).reshape(2, 3, 4) / 7,
 ]
 

@@ -716,3 +716,12 @@ def test_huge_diagonal_offsets_clamp(k):
     ones = xp.ones((2, 3))
     assert xp.tril(ones, k=k).tolist() == np.tril(np.ones((2, 3)), k=min(max(k, -4), 4)).tolist()
     assert xp.triu(ones, k=k).tolist() == np.triu(np.ones((2, 3)), k=min(max(k, -4), 4)).tolist()
+
+
+@pytest.mark.parametrize("n", [3, 300, 10_000, 1_000_000])
+def test_empty_is_zero_filled_even_on_reused_memory(n):
+    # docs/differences-from-numpy.md: `empty` never exposes old data. Freeing a
+    # block of ones first makes the allocator likely to hand the same memory back.
+    ones = xp.ones(n)
+    del ones
+    np.testing.assert_array_equal(np.asarray(xp.empty(n)), np.zeros(n))

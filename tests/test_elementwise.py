@@ -231,11 +231,10 @@ def test_operators_with_arrays_and_scalars(op, dtype):
 def test_inplace_operators_write_into_left_operand(op):
     a = np.arange(1, 7, dtype="int64").reshape(2, 3)
     x = xp.asarray(a.copy())
-    before = x
     y = np.array([1, 2, 3])
-    getattr(x, op)(xp.asarray(y))
+    result = getattr(x, op)(xp.asarray(y))
     expected = getattr(a.copy(), op)(y)
-    assert x is before
+    assert result is x
     np.testing.assert_array_equal(np.asarray(x), expected)
 
 
@@ -330,3 +329,9 @@ def test_clip():
     assert xp.clip(x, -1.0, 1.0).tolist() == [-1.0, 0.5, 1.0]
     assert xp.clip(x, max=0.0).tolist() == [-3.0, 0.0, 0.0]
     assert xp.clip(xp.asarray([1, 5, 9]), xp.asarray([2, 2, 2]), 6).tolist() == [2, 5, 6]
+
+
+def test_integer_pow_with_negative_exponent_truncates():
+    # Documented leniency (NumPy raises): 2**-1 -> 0, 1**-k -> 1, (-1)**-k -> +-1.
+    got = xp.pow(xp.asarray([2, 1, -1, -1]), xp.asarray([-1, -2, -3, -2]))
+    np.testing.assert_array_equal(np.asarray(got), [0, 1, -1, 1])

@@ -274,3 +274,9 @@ def test_signatures_match_the_standard():
     ]
     assert kinds(xp.tile) == [("x", "POSITIONAL_ONLY"), ("repetitions", "POSITIONAL_ONLY")]
     assert kinds(xp.unstack) == [("x", "POSITIONAL_ONLY"), ("axis", "KEYWORD_ONLY")]
+
+
+def test_expand_dims_without_axis_inserts_at_front():
+    # The pre-2025.12 default, kept as a leniency (docs/differences-from-numpy.md).
+    assert xp.expand_dims(xp.ones(3)).shape == (1, 3)
+    assert xp.expand_dims(xp.ones((2, 3))).shape == (1, 2, 3)
