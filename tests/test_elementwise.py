@@ -335,3 +335,27 @@ def test_integer_pow_with_negative_exponent_truncates():
     # Documented leniency (NumPy raises): 2**-1 -> 0, 1**-k -> 1, (-1)**-k -> +-1.
     got = xp.pow(xp.asarray([2, 1, -1, -1]), xp.asarray([-1, -2, -3, -2]))
     np.testing.assert_array_equal(np.asarray(got), [0, 1, -1, 1])
+
+
+@pytest.mark.parametrize("name", ["sin", "cos", "tan"])
+def test_float32_trig_within_one_ulp_on_every_range(name):
+    # float32 sin/cos/tan run as vectorised arithmetic for |x| <= 1e6 and fall
+    # back to libm beyond; mix both ranges (and specials) inside one block.
+    rng = np.random.default_rng(0)
+    small = rng.uniform(-30, 30, 3000)
+    large = rng.uniform(-1e7, 1e7, 300)
+    near_limit = np.array([999_999.94, 1e6, 1.0000001e6, -1e6, 3.4e38, -2.5e30])
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-30, -1e-38])
+    values = np.concatenate([small, large, near_limit, special])
+    rng.shuffle(values)
+    x = values.astype(np.float32)
+    expected = getattr(np, name)(x.astype(np.float64)).astype(np.float32)
+    for view in (x, x[::-3]):
+        got = np.asarray(getattr(xp, name)(xp.asarray(view)))
+        want = expected if view is x else expected[::-3]
+        nan = np.isnan(want)
+        assert np.array_equal(np.isnan(got), nan)
+        np.testing.assert_array_max_ulp(got[~nan], want[~nan], maxulp=1)
+        # Signed zeros exactly (an ulp check treats -0.0 and 0.0 alike).
+        zeros = want == 0
+        assert np.array_equal(np.signbit(got[zeros]), np.signbit(want[zeros]))

@@ -406,6 +406,8 @@ for _name, _inputs, _what in (
     ("exp", normal, "normal"),
     ("log", uniform, "in [0.5, 2)"),
     ("sin", normal, "normal"),
+    ("cos", normal, "normal"),
+    ("tan", normal, "normal"),
     ("sqrt", uniform, "in [0.5, 2)"),
     ("abs", normal, "normal"),
 ):

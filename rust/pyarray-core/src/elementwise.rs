@@ -5,7 +5,7 @@
 use crate::array::Array;
 use crate::dtype::{promote, DType};
 use crate::error::{Error, Result};
-use crate::kernels::loops::{map1, write2};
+use crate::kernels::loops::{map1, map1_with_fallback, write2};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::math::{Complex, Float, Int, Num, Real, RealFloat};
 use crate::layout::broadcast_shapes;
@@ -126,6 +126,13 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
             floats!(d, T => map1::<T, T>(x, true, |v| Float::$m(v)), unsupported(&name(), d))
         };
     }
+    // sin, cos, tan: vectorised, with libm for the inputs out of its range.
+    macro_rules! trig_fn {
+        ($inline:ident, $exact:ident) => {
+            floats!(d, T => map1_with_fallback::<T, T>(x, Float::$inline, Float::trig_out_of_range,
+                Float::$exact), unsupported(&name(), d))
+        };
+    }
     match op {
         U::Abs => complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, |v| v.norm()),
             reals!(d, T => map1::<T, T>(x, false, Real::abs), unsupported(&name(), d))),
@@ -144,9 +151,9 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
         U::Log1p => float_fn!(ln1p),
         U::Log2 => float_fn!(log2),
         U::Log10 => float_fn!(log10),
-        U::Sin => float_fn!(sin),
-        U::Cos => float_fn!(cos),
-        U::Tan => float_fn!(tan),
+        U::Sin => trig_fn!(sin_inline, sin),
+        U::Cos => trig_fn!(cos_inline, cos),
+        U::Tan => trig_fn!(tan_inline, tan),
         U::Asin => float_fn!(asin),
         U::Acos => float_fn!(acos),
         U::Atan => float_fn!(atan),

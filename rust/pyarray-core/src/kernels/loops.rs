@@ -25,8 +25,27 @@ pub(crate) fn has_avx2() -> bool {
     false
 }
 
+/// AVX-512 (F, DQ, VL) with AVX2 and FMA: twice the lanes for the unary
+/// kernels, which the float32 transcendental functions are bound by.
+pub(crate) fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::OnceLock;
+        static AVX512: OnceLock<bool> = OnceLock::new();
+        *AVX512.get_or_init(|| {
+            has_avx2()
+                && is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512dq")
+                && is_x86_feature_detected!("avx512vl")
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 // ---------------------------------------------------------------------------
-// Contiguous kernels, compiled twice: baseline and AVX2+FMA.
+// Contiguous kernels, compiled for baseline x86-64 and AVX2+FMA (unary ones
+// also for AVX-512), picked at run time.
 
 #[inline(always)]
 fn contiguous1<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
@@ -41,7 +60,18 @@ unsafe fn contiguous1_avx2<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) 
     contiguous1(src, dst, f)
 }
 
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2,fma")]
+unsafe fn contiguous1_avx512<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
+    contiguous1(src, dst, f)
+}
+
 fn dispatch_contiguous1<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx512() {
+        // SAFETY: the CPU supports these AVX-512 subsets, AVX2 and FMA (checked at run time).
+        return unsafe { contiguous1_avx512(src, dst, f) };
+    }
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
@@ -113,6 +143,51 @@ pub fn map1<T: Element, U: Element>(
     parallel: bool,
     f: impl Fn(T) -> U + Sync,
 ) -> Result<Array> {
+    map1_by_slices(x, parallel, &f, |s, d| dispatch_contiguous1(s, d, &f))
+}
+
+/// Elements per block of `map1_with_fallback`: small enough to stay in L1
+/// between the vectorised pass and the check for inputs it cannot handle.
+const FALLBACK_BLOCK: usize = 512;
+
+/// `map1` for a function with a vectorisable form `fast`, correct except on
+/// the rare inputs where `use_slow` holds, and a correct form `slow`. Runs
+/// `fast` over each block of a contiguous input, then recomputes with `slow`
+/// the elements of blocks that hold such inputs (sin of |x| > 1e6, say).
+pub fn map1_with_fallback<T: Element, U: Element>(
+    x: &Array,
+    fast: impl Fn(T) -> U + Sync,
+    use_slow: impl Fn(T) -> bool + Sync,
+    slow: impl Fn(T) -> U + Sync,
+) -> Result<Array> {
+    let one = |v: T| if use_slow(v) { slow(v) } else { fast(v) };
+    map1_by_slices(x, true, &one, |src, dst| {
+        for (s, d) in src
+            .chunks(FALLBACK_BLOCK)
+            .zip(dst.chunks_mut(FALLBACK_BLOCK))
+        {
+            dispatch_contiguous1(s, d, &fast);
+            // A branch-free `any`, so the check vectorises too.
+            if s.iter().fold(false, |any, &v| any | use_slow(v)) {
+                for (o, &v) in d.iter_mut().zip(s) {
+                    if use_slow(v) {
+                        *o = slow(v);
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// The loop shared by `map1` and `map1_with_fallback`: contiguous inputs go
+/// through `slices` (split across threads when `parallel` and large), others
+/// through `f` element by element.
+fn map1_by_slices<T: Element, U: Element>(
+    x: &Array,
+    parallel: bool,
+    f: &(impl Fn(T) -> U + Sync),
+    slices: impl Fn(&[T], &mut [U]) + Sync,
+) -> Result<Array> {
     debug_assert_eq!(x.dtype(), T::DTYPE);
     // SAFETY: every element of `out` is written below (contiguous or strided path).
     let out = unsafe { Array::for_overwrite(U::DTYPE, x.shape())? };
@@ -123,9 +198,9 @@ pub fn map1<T: Element, U: Element>(
             let chunk = src.len().div_ceil(rayon::current_num_threads() * 4);
             dst.par_chunks_mut(chunk)
                 .zip(src.par_chunks(chunk))
-                .for_each(|(d, s)| dispatch_contiguous1(s, d, &f));
+                .for_each(|(d, s)| slices(s, d));
         } else {
-            dispatch_contiguous1(src, dst, &f);
+            slices(src, dst);
         }
         return Ok(out);
     }
@@ -268,6 +343,22 @@ mod tests {
             vals(&map1::<i64, i64>(&rev, false, |x| -x).unwrap()),
             vec![-(n - 1), -(n - 2), -(n - 3)]
         );
+    }
+
+    #[test]
+    fn fallback_recomputes_only_flagged_elements() {
+        let n = 3 * FALLBACK_BLOCK as i64 + 5;
+        let a = arange_int(0, n, 1, DType::Int64).unwrap();
+        // "fast" is wrong on multiples of 7; the fallback must fix exactly those.
+        let fast = |x: i64| if x % 7 == 0 { -1 } else { x * 2 };
+        let r = map1_with_fallback::<i64, i64>(&a, fast, |x| x % 7 == 0, |x| x * 2).unwrap();
+        assert_eq!(vals(&r), (0..n).map(|x| x * 2).collect::<Vec<_>>());
+        // Strided (every third element, backwards): element by element.
+        let len = n as usize / 3;
+        let rev = a.slice_axis(0, n as usize - 1, len, -3);
+        let r = map1_with_fallback::<i64, i64>(&rev, fast, |x| x % 7 == 0, |x| x * 2).unwrap();
+        let expected: Vec<i64> = (0..len as i64).map(|i| 2 * (n - 1 - 3 * i)).collect();
+        assert_eq!(vals(&r), expected);
     }
 
     #[test]

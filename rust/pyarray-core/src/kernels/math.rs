@@ -3,6 +3,7 @@
 //! f32 and round back; integers wrap on overflow; integer division by zero gives 0.
 
 use super::complex_special as cs;
+use super::vmath::VecMath;
 use crate::dtype::Element;
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
@@ -91,6 +92,20 @@ pub trait Float: Num {
     fn acosh(self) -> Self;
     fn atanh(self) -> Self;
     fn is_finite(self) -> bool;
+    /// sin, cos and tan as vectorisable straight-line code, correct where
+    /// `!self.trig_out_of_range()` (the plain methods are correct everywhere).
+    fn sin_inline(self) -> Self {
+        self.sin()
+    }
+    fn cos_inline(self) -> Self {
+        self.cos()
+    }
+    fn tan_inline(self) -> Self {
+        self.tan()
+    }
+    fn trig_out_of_range(self) -> bool {
+        false
+    }
 }
 
 /// Real floats: functions that need an order or a sign bit.
@@ -304,8 +319,9 @@ macro_rules! impl_real_float {
         impl Float for $t {
             #[inline(always)] fn div(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) / t(o)) }
             #[inline(always)] fn recip(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(1.0 / t(self)) }
-            impl_real_float!(@unary $t, $via, $to, $from; sqrt vexp=>exp exp_m1=>expm1 ln ln_1p=>ln1p log2 log10 sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh);
+            impl_real_float!(@unary $t, $via, $to, $from; sqrt vexp=>exp exp_m1=>expm1 vln=>ln ln_1p=>ln1p vlog2=>log2 vlog10=>log10 vsin=>sin vcos=>cos vtan=>tan vsin_inline=>sin_inline vcos_inline=>cos_inline vtan_inline=>tan_inline asin acos atan sinh cosh tanh asinh acosh atanh);
             #[inline(always)] fn is_finite(self) -> bool { let t: fn($t) -> $via = $to; t(self).is_finite() }
+            #[inline(always)] fn trig_out_of_range(self) -> bool { let t: fn($t) -> $via = $to; t(self).vtrig_out_of_range() }
         }
         impl RealFloat for $t {
             fn atan2(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).atan2(t(o))) }
@@ -335,65 +351,6 @@ macro_rules! impl_real_float {
     (@one $t:ty, $via:ty, $to:expr, $from:expr, $m:ident, $name:ident) => {
         #[inline(always)] fn $name(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).$m()) }
     };
-}
-
-/// Exponential as the real-float kernels compute it: float32 (and float16,
-/// bfloat16, which compute in float32) through `exp_f32`, float64 through libm.
-trait VecExp {
-    fn vexp(self) -> Self;
-}
-impl VecExp for f32 {
-    #[inline(always)]
-    fn vexp(self) -> Self {
-        exp_f32(self)
-    }
-}
-impl VecExp for f64 {
-    #[inline(always)]
-    fn vexp(self) -> Self {
-        self.exp()
-    }
-}
-
-/// e^x in float32 as straight-line arithmetic (no libm call, no branches),
-/// so loops over slices vectorise (a libm call per element ran at 0.2-0.3x
-/// NumPy's SIMD exp). Cody-Waite reduction x = n*ln2 + r with a two-part
-/// ln2 (n*LN2_HI is exact), a degree-6 polynomial for e^r on |r| <= ln2/2
-/// (Cephes' coefficients), and 2^n applied in two halves so results next to
-/// the overflow and subnormal limits need no special case. Within 1 ulp of
-/// the correctly rounded result (tested over a dense sweep).
-#[inline(always)]
-pub fn exp_f32(x: f32) -> f32 {
-    const LN2_HI: f32 = 0.693_359_4; // 0.693359375: 9 significant bits
-    const LN2_LO: f32 = -2.121_944_4e-4;
-    const ROUND: f32 = 12_582_912.0; // 1.5 * 2^23: adding it rounds to an integer
-    const MAX: f32 = 88.722_84; // above: +inf
-    const MIN: f32 = -103.972_08; // below: 0 (under half the smallest subnormal)
-                                  // clamp keeps NaN (f32::max/min would turn it into a bound).
-    let xc = x.clamp(MIN, MAX);
-    let t = xc * std::f32::consts::LOG2_E + ROUND;
-    let n = t - ROUND;
-    let r = xc - n * LN2_HI - n * LN2_LO;
-    let poly =
-        (((((1.987_569_1e-4 * r + 1.398_199_9e-3) * r + 8.333_452e-3) * r + 4.166_579_6e-2) * r
-            + 1.666_666_5e-1)
-            * r
-            + 0.5)
-            * (r * r)
-            + r
-            + 1.0;
-    // n as an integer: t's significand holds it, offset by ROUND's bits.
-    let n = (t.to_bits() as i32).wrapping_sub(ROUND.to_bits() as i32);
-    let half = n >> 1;
-    let scale = |k: i32| f32::from_bits(((k + 127) << 23) as u32);
-    let y = poly * scale(half) * scale(n - half);
-    if x > MAX {
-        f32::INFINITY
-    } else if x < MIN {
-        0.0
-    } else {
-        y
-    }
 }
 
 impl_real_float! {
@@ -815,27 +772,5 @@ mod tests {
             Complex64::new(0.0, 0.0).pow(Complex64::new(0.0, 0.0)),
             Complex64::new(1.0, 0.0)
         );
-    }
-
-    #[test]
-    fn exp_f32_within_one_ulp_and_special_values() {
-        let ulps = |a: f32, b: f32| (a.to_bits() as i64 - b.to_bits() as i64).abs();
-        let mut worst = 0;
-        let mut x = -104.0f32;
-        while x < 89.0 {
-            let exact = (x as f64).exp() as f32;
-            worst = Ord::max(worst, ulps(exp_f32(x), exact));
-            x += 0.000_97;
-        }
-        for &x in &[0.0f32, -0.0, 1e-30, -1e-30, 88.72, -87.3, -100.0, -103.9] {
-            worst = Ord::max(worst, ulps(exp_f32(x), (x as f64).exp() as f32));
-        }
-        assert!(worst <= 1, "worst error {worst} ulp");
-        assert_eq!(exp_f32(f32::INFINITY), f32::INFINITY);
-        assert_eq!(exp_f32(f32::NEG_INFINITY), 0.0);
-        assert_eq!(exp_f32(89.0), f32::INFINITY);
-        assert_eq!(exp_f32(-105.0), 0.0);
-        assert!(exp_f32(f32::NAN).is_nan());
-        assert_eq!(exp_f32(0.0), 1.0);
     }
 }

@@ -8,3 +8,4 @@ pub mod loops;
 pub mod math;
 pub mod matmul;
 pub mod radix;
+pub mod vmath;
