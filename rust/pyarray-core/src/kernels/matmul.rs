@@ -1,6 +1,6 @@
 //! Matrix-product kernels for one matrix of a batch: floating types through
-//! faer's gemm (packing, SIMD micro-kernels chosen at run time), integers
-//! through a plain loop with wrapping arithmetic (exact, as NumPy).
+//! faer's gemm (packing, SIMD micro-kernels chosen at run time), integers and
+//! small float matrices through a plain loop (wrapping, exact, as NumPy).
 
 use super::math::Num;
 use faer::traits::ComplexField;
@@ -63,19 +63,82 @@ pub unsafe fn float_product<T: ComplexField + Copy>(
     faer::linalg::matmul::matmul(dst, Accum::Replace, lhs, rhs, T::one_impl(), par);
 }
 
-/// `out = a · b` for integers, all three C-contiguous (`a` is n×k, `b` k×m).
-/// Row-times-row order keeps the inner loop contiguous so it vectorizes.
-pub fn int_product<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
-    out.fill(T::default());
-    if m == 0 {
-        return;
+/// `out = a · b` as a plain triple loop, all three C-contiguous (`a` is n×k,
+/// `b` k×m): exact wrapping arithmetic for integers, and for small float
+/// matrices, where faer's per-call setup costs more than the products.
+/// Row-times-row order keeps the inner loop contiguous so it vectorizes;
+/// the AVX2 build is picked at run time.
+pub fn loop_product<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if super::loops::has_avx2() {
+        // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
+        return unsafe { loop_product_avx2(out, a, b, k, m) };
     }
-    for (out_row, a_row) in out.chunks_exact_mut(m).zip(a.chunks_exact(k.max(1))) {
-        for (p, &s) in a_row.iter().enumerate().take(k) {
-            let b_row = &b[p * m..(p + 1) * m];
-            for (o, &v) in out_row.iter_mut().zip(b_row) {
+    loop_product_baseline(out, a, b, k, m)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn loop_product_avx2<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
+    loop_product_baseline(out, a, b, k, m)
+}
+
+/// Rows and columns of the output tile `loop_product` keeps in registers:
+/// 4 x 8 accumulators (8 AVX2 registers for f64, 4 for f32).
+const TILE_ROWS: usize = 4;
+const TILE_COLS: usize = 8;
+
+#[inline(always)]
+fn loop_product_baseline<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
+    let n = out.len().checked_div(m).unwrap_or(0);
+    let (full_rows, full_cols) = (n - n % TILE_ROWS, m - m % TILE_COLS);
+    for j0 in (0..full_cols).step_by(TILE_COLS) {
+        for i0 in (0..full_rows).step_by(TILE_ROWS) {
+            tile(out, a, b, (i0, j0), k, m);
+        }
+    }
+    // The edges the tiles leave: the last columns of every row, then the
+    // last rows of the tiled columns.
+    dot_block(out, a, b, (0..n, full_cols..m), k, m);
+    dot_block(out, a, b, (full_rows..n, 0..full_cols), k, m);
+}
+
+/// One TILE_ROWS x TILE_COLS block of `out` at (i0, j0): the accumulators
+/// are fixed-size arrays, so they live in registers across the k loop.
+#[inline(always)]
+fn tile<T: Num>(out: &mut [T], a: &[T], b: &[T], (i0, j0): (usize, usize), k: usize, m: usize) {
+    let mut acc = [[T::default(); TILE_COLS]; TILE_ROWS];
+    for p in 0..k {
+        let b_part: &[T; TILE_COLS] = b[p * m + j0..][..TILE_COLS].try_into().unwrap();
+        for (r, acc_row) in acc.iter_mut().enumerate() {
+            let s = a[(i0 + r) * k + p];
+            for (o, &v) in acc_row.iter_mut().zip(b_part) {
                 *o = o.add(s.mul(v));
             }
+        }
+    }
+    for (r, acc_row) in acc.iter().enumerate() {
+        out[(i0 + r) * m + j0..][..TILE_COLS].copy_from_slice(acc_row);
+    }
+}
+
+/// `out[i, j] = sum over p of a[i, p] * b[p, j]` for i, j in the given ranges.
+#[inline(always)]
+fn dot_block<T: Num>(
+    out: &mut [T],
+    a: &[T],
+    b: &[T],
+    (rows, cols): (std::ops::Range<usize>, std::ops::Range<usize>),
+    k: usize,
+    m: usize,
+) {
+    for i in rows {
+        for j in cols.clone() {
+            let mut sum = T::default();
+            for p in 0..k {
+                sum = sum.add(a[i * k + p].mul(b[p * m + j]));
+            }
+            out[i * m + j] = sum;
         }
     }
 }
@@ -85,13 +148,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn int_product_wraps_and_matches_definition() {
+    fn loop_product_wraps_and_matches_definition() {
         let a: Vec<i8> = vec![100, 2, 3, 4];
         let b: Vec<i8> = vec![2, 0, 1, 1];
         let mut out = vec![0i8; 4];
-        int_product(&mut out, &a, &b, 2, 2);
+        loop_product(&mut out, &a, &b, 2, 2);
         // 100*2 + 2*1 = 202 wraps to -54.
         assert_eq!(out, vec![-54, 2, 10, 4]);
+        // Floats, non-square: (2x3)·(3x1).
+        let mut out = vec![0.0f64; 2];
+        loop_product(
+            &mut out,
+            &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0],
+            &[1.0, 0.5, -1.0],
+            3,
+            1,
+        );
+        assert_eq!(out, vec![-1.0, 0.5]);
+    }
+
+    #[test]
+    fn loop_product_tiles_and_edges_match_definition() {
+        // 9 x 5 times 5 x 19: two row tiles plus one edge row, two column
+        // tiles plus three edge columns.
+        let (n, k, m) = (9, 5, 19);
+        let a: Vec<i64> = (0..n * k).map(|v| (v as i64 * 7) % 11 - 5).collect();
+        let b: Vec<i64> = (0..k * m).map(|v| (v as i64 * 5) % 13 - 6).collect();
+        let mut out = vec![i64::MAX; n * m];
+        loop_product(&mut out, &a, &b, k, m);
+        for i in 0..n {
+            for j in 0..m {
+                let want: i64 = (0..k).map(|p| a[i * k + p] * b[p * m + j]).sum();
+                assert_eq!(out[i * m + j], want, "at ({i}, {j})");
+            }
+        }
     }
 
     #[test]
