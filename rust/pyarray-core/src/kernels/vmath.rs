@@ -3,7 +3,7 @@
 //! call per element ran at 0.1-0.3x NumPy's SIMD kernels. float16 and
 //! bfloat16 compute in float32 and use these too; float64 keeps libm.
 //!
-//! The trigonometric functions are exact (within an ulp) only for
+//! The trigonometric functions are accurate (sin, cos within 2 ulp, tan within 1) only for
 //! |x| <= `TRIG_INLINE_MAX`; the elementwise loop recomputes the rare
 //! larger inputs with libm (`VecMath::vtrig_out_of_range`).
 
@@ -32,7 +32,7 @@ impl VecMath for f32 {
     }
     #[inline(always)]
     fn vln(self) -> Self {
-        ln_f64_of_f32(self) as f32
+        ln_f32(self)
     }
     #[inline(always)]
     fn vlog2(self) -> Self {
@@ -203,6 +203,48 @@ fn ln_f64_of_f32(x: f32) -> f64 {
     }
 }
 
+/// ln(x) in float32 lanes (twice as many per vector as `ln_f64_of_f32`),
+/// within an ulp: x = 2^e * m with m folded into [sqrt(1/2), sqrt(2)),
+/// subnormals scaled by 2^23 first; ln(1 + f), f = m - 1, as
+/// f - f^2/2 + f^3 P(f) with Cephes' logf coefficients, and e*ln2 added in
+/// two parts (e * LN2_HI is exact).
+#[inline(always)]
+pub fn ln_f32(x: f32) -> f32 {
+    const LN2_HI: f32 = 0.693_359_4;
+    const LN2_LO: f32 = -2.121_944_4e-4;
+    let subnormal = x < f32::MIN_POSITIVE;
+    let xs = if subnormal { x * 8_388_608.0 } else { x };
+    let bits = xs.to_bits();
+    let m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000); // in [1, 2)
+    let big = m > std::f32::consts::SQRT_2;
+    let m = if big { m * 0.5 } else { m };
+    let e = ((bits >> 23) & 0xff) as i32 - 127 - if subnormal { 23 } else { 0 } + big as i32;
+    let f = m - 1.0;
+    let z = f * f;
+    let p = (((((((7.037_683_6e-2 * f - 1.151_461e-1) * f + 1.167_699_9e-1) * f
+        - 1.242_014_1e-1)
+        * f
+        + 1.424_932_3e-1)
+        * f
+        - 1.666_805_8e-1)
+        * f
+        + 2.000_071_5e-1)
+        * f
+        - 2.499_999_4e-1)
+        * f
+        + 3.333_333_1e-1;
+    let e = e as f32;
+    let y = f + (p * f * z - 0.5 * z) + e * LN2_HI + e * LN2_LO;
+    // Selects, not branches: ln(inf) = inf, ln(+-0) = -inf, ln(x < 0) = NaN.
+    let y = if x == f32::INFINITY { f32::INFINITY } else { y };
+    let y = if x == 0.0 { f32::NEG_INFINITY } else { y };
+    if x < 0.0 || x.is_nan() {
+        f32::NAN
+    } else {
+        y
+    }
+}
+
 /// Largest |x| the inline sin/cos/tan reduce exactly: the quadrant count
 /// j = round(x * 2/pi) stays below 2^20, where j * PIO2_HI is exact.
 pub const TRIG_INLINE_MAX: f32 = 1.0e6;
@@ -222,8 +264,9 @@ fn reduce_pio2(x: f32) -> (f64, u64) {
     (x - j * PIO2_HI - j * PIO2_LO, t.to_bits() & 3)
 }
 
-/// sin(r) and cos(r) for |r| <= pi/4 in float64: Taylor series to r^13 and
-/// r^12, whose truncation error (< 1e-11 relative) is far below float32's.
+/// sin(r) and cos(r) for |r| <= pi/4 in float64 (for tan, whose quotient
+/// would double float32 rounding errors): Taylor series to r^13 and r^12,
+/// whose truncation error (< 1e-11 relative) is far below float32's.
 #[inline(always)]
 fn sin_cos_reduced(r: f64) -> (f64, f64) {
     let z = r * r;
@@ -244,24 +287,45 @@ fn sin_cos_reduced(r: f64) -> (f64, f64) {
     (s, c)
 }
 
-/// sin(x) for |x| <= TRIG_INLINE_MAX, within an ulp (rounded once from float64).
+/// sin(r) and cos(r) for |r| <= pi/4 in float32 lanes: Cephes' sinf/cosf
+/// polynomials. About twice as fast as the float64 ones; with r rounded to
+/// float32 the results stay within 2 ulp.
+#[inline(always)]
+fn sin_cos_reduced_f32(r: f32) -> (f32, f32) {
+    let z = r * r;
+    // r * (1 + ...), not r + r * (...): keeps the sign of r = -0.0.
+    let s = r * (1.0 + z * ((-1.951_529_6e-4 * z + 8.332_161e-3) * z - 1.666_665_5e-1));
+    let c = 1.0 - 0.5 * z + z * z * ((2.443_315_7e-5 * z - 1.388_731_6e-3) * z + 4.166_664_6e-2);
+    (s, c)
+}
+
+/// sin(x) for |x| <= TRIG_INLINE_MAX, within 2 ulp: reduced in float64,
+/// evaluated in float32.
 #[inline(always)]
 pub fn sin_f32(x: f32) -> f32 {
     let (r, q) = reduce_pio2(x);
-    let (s, c) = sin_cos_reduced(r);
+    let (s, c) = sin_cos_reduced_f32(r as f32);
     // sin(r + j*pi/2) = sin r, cos r, -sin r, -cos r for j = 0, 1, 2, 3.
     let v = if q & 1 == 0 { s } else { c };
-    (if q & 2 == 0 { v } else { -v }) as f32
+    if q & 2 == 0 {
+        v
+    } else {
+        -v
+    }
 }
 
-/// cos(x) for |x| <= TRIG_INLINE_MAX, within an ulp.
+/// cos(x) for |x| <= TRIG_INLINE_MAX, within 2 ulp.
 #[inline(always)]
 pub fn cos_f32(x: f32) -> f32 {
     let (r, q) = reduce_pio2(x);
-    let (s, c) = sin_cos_reduced(r);
+    let (s, c) = sin_cos_reduced_f32(r as f32);
     // cos(r + j*pi/2) = cos r, -sin r, -cos r, sin r.
     let v = if q & 1 == 0 { c } else { s };
-    (if (q + 1) & 2 == 0 { v } else { -v }) as f32
+    if (q + 1) & 2 == 0 {
+        v
+    } else {
+        -v
+    }
 }
 
 /// tan(x) for |x| <= TRIG_INLINE_MAX, within an ulp: sin/cos of the reduced
@@ -311,22 +375,25 @@ mod tests {
         assert_eq!(exp_f32(0.0), 1.0);
     }
 
-    /// Every f32 in a sweep of [-limit, limit] (dense near 0, then geometric),
+    /// A sweep of [-limit, limit]: dense near 0, spread over the whole range,
+    /// geometric from 1e-30, and next to the limit;
     /// against float64 libm rounded once.
     fn trig_sweep() -> impl Iterator<Item = f32> {
         let dense = (-200_000..=200_000).map(|i| i as f32 * 1e-4);
+        let wide = (-300_000..=300_000).map(|i| i as f32 * 3.3);
         let geometric = (0..4000).flat_map(|i| {
             let x = 1e-30f32 * 1.02f32.powi(i);
             [x, -x]
         });
         let near_limit = (0..2000).map(|i| TRIG_INLINE_MAX - i as f32 * 0.37);
         dense
+            .chain(wide)
             .chain(geometric.filter(|x| x.abs() <= TRIG_INLINE_MAX))
             .chain(near_limit)
     }
 
     #[test]
-    fn sin_cos_tan_f32_within_one_ulp() {
+    fn sin_cos_within_two_ulp_and_tan_within_one() {
         let mut worst = [0i64; 3];
         for x in trig_sweep() {
             let d = x as f64;
@@ -334,14 +401,17 @@ mod tests {
             worst[1] = worst[1].max(ulps(cos_f32(x), d.cos() as f32));
             worst[2] = worst[2].max(ulps(tan_f32(x), d.tan() as f32));
         }
-        assert!(worst.iter().all(|&w| w <= 1), "worst errors {worst:?} ulp");
+        assert!(
+            worst[0] <= 2 && worst[1] <= 2 && worst[2] <= 1,
+            "worst errors {worst:?} ulp"
+        );
     }
 
     #[test]
     fn logarithms_f32_within_one_ulp_and_special_values() {
         let mut worst = [0i64; 3];
-        // Every 4099th bit pattern of the positive floats, subnormals included.
-        for bits in (1..0x7f80_0000u32).step_by(4099) {
+        // Every 1021st bit pattern of the positive floats, subnormals included.
+        for bits in (1..0x7f80_0000u32).step_by(1021) {
             let x = f32::from_bits(bits);
             let d = x as f64;
             worst[0] = worst[0].max(ulps(x.vln(), d.ln() as f32));
