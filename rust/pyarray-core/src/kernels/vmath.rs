@@ -232,7 +232,7 @@ pub fn ln_f32(x: f32) -> f32 {
         * f
         - 2.499_999_4e-1)
         * f
-        + 3.333_333_1e-1;
+        + 3.333_333e-1;
     let e = e as f32;
     let y = f + (p * f * z - 0.5 * z) + e * LN2_HI + e * LN2_LO;
     // Selects, not branches: ln(inf) = inf, ln(+-0) = -inf, ln(x < 0) = NaN.
