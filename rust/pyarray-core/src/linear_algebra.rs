@@ -11,7 +11,7 @@ use crate::array::Array;
 use crate::dtype::{promote, DType};
 use crate::elementwise::{binary, unary, BinaryOp, UnaryOp};
 use crate::error::{Error, Result};
-use crate::kernels::matmul::{float_product, loop_product, MatPtr};
+use crate::kernels::matmul::{float_product, loop_product, MatPtr, TILE_COLS};
 use crate::layout::broadcast_shapes;
 use crate::manipulation::normalize_axes;
 use crate::statistical::sum_prod;
@@ -89,6 +89,15 @@ fn last_two(x: &Array) -> (usize, usize) {
     (s[s.len() - 2], s[s.len() - 1])
 }
 
+/// Whether a float product is faster on the plain loop than through faer:
+/// small enough that faer's setup dominates, and either tiny or at least one
+/// tile wide (narrower outputs, such as matrix-vector products, would run
+/// the loop's scalar edge code only).
+fn loop_beats_faer(n: usize, k: usize, m: usize) -> bool {
+    let work = n * k * m;
+    work <= LOOP_PRODUCT_MAX && (work <= 512 || m >= TILE_COLS)
+}
+
 /// The products of a broadcast stack, in `dtype`; result shape batch + (n, m).
 fn batched_product(
     a: &Array,
@@ -99,7 +108,7 @@ fn batched_product(
 ) -> Result<Array> {
     // float16/bfloat16 have no gemm kernel: compute in float32, round once.
     let compute = dtype.widen_half();
-    let plain_loop = compute.is_integer() || n * k * m <= LOOP_PRODUCT_MAX;
+    let plain_loop = compute.is_integer() || loop_beats_faer(n, k, m);
     let with = |x: &Array, rows, cols| -> Result<Array> {
         let x = x.to_dtype(compute)?;
         // The plain loop wants C-contiguous matrices; faer takes strides.
@@ -112,8 +121,14 @@ fn batched_product(
     let b = with(b, k, m)?;
     let mut shape = batch.to_vec();
     shape.extend([n, m]);
-    let out = Array::zeros(compute, &shape)?;
-    if out.size() > 0 && k > 0 {
+    if k == 0 {
+        // Empty sums: the product is all zeros.
+        return Array::zeros(dtype, &shape);
+    }
+    // SAFETY: both kernels write every element of every output matrix (the
+    // plain loop its tiles and edges, faer with Accum::Replace).
+    let out = unsafe { Array::for_overwrite(compute, &shape)? };
+    if out.size() > 0 {
         numeric_products(&out, &a, &b, (n, k, m), plain_loop)?;
     }
     out.to_dtype(dtype)

@@ -25,8 +25,8 @@ pub(crate) fn has_avx2() -> bool {
     false
 }
 
-/// AVX-512 (F, DQ, VL) with AVX2 and FMA: twice the lanes for the unary
-/// kernels, which the float32 transcendental functions are bound by.
+/// AVX-512 (F, DQ, VL) with AVX2 and FMA: twice the lanes, for the unary
+/// kernels (the float32 transcendental functions) and the small-matmul tile.
 pub(crate) fn has_avx512() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
