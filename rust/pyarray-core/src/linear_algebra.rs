@@ -117,14 +117,14 @@ fn batched_product(
         shape.extend([rows, cols]);
         x.broadcast_to(&shape)
     };
-    let a = with(a, n, k)?;
-    let b = with(b, k, m)?;
     let mut shape = batch.to_vec();
     shape.extend([n, m]);
     if k == 0 {
-        // Empty sums: the product is all zeros.
+        // Empty sums: the product is all zeros (no operand needs converting).
         return Array::zeros(dtype, &shape);
     }
+    let a = with(a, n, k)?;
+    let b = with(b, k, m)?;
     // SAFETY: both kernels write every element of every output matrix (the
     // plain loop its tiles and edges, faer with Accum::Replace).
     let out = unsafe { Array::for_overwrite(compute, &shape)? };
@@ -141,17 +141,22 @@ fn numeric_products(
     nkm: (usize, usize, usize),
     plain_loop: bool,
 ) -> Result<()> {
-    use num_complex::{Complex32, Complex64};
-    match (out.dtype(), plain_loop) {
-        (DType::Float32, false) => run_float::<f32>(out, a, b, nkm),
-        (DType::Float64, false) => run_float::<f64>(out, a, b, nkm),
-        (DType::Complex64, false) => run_float::<Complex32>(out, a, b, nkm),
-        (DType::Complex128, false) => run_float::<Complex64>(out, a, b, nkm),
-        (DType::Float32, true) => run_loop::<f32>(out, a, b, nkm),
-        (DType::Float64, true) => run_loop::<f64>(out, a, b, nkm),
-        (DType::Complex64, true) => run_loop::<Complex32>(out, a, b, nkm),
-        (DType::Complex128, true) => run_loop::<Complex64>(out, a, b, nkm),
-        (d, _) => ints!(d, T => run_loop::<T>(out, a, b, nkm),
+    // Floats take either kernel; integers always the exact loop.
+    macro_rules! float {
+        ($T:ty) => {
+            if plain_loop {
+                run_loop::<$T>(out, a, b, nkm)
+            } else {
+                run_float::<$T>(out, a, b, nkm)
+            }
+        };
+    }
+    match out.dtype() {
+        DType::Float32 => float!(f32),
+        DType::Float64 => float!(f64),
+        DType::Complex64 => float!(num_complex::Complex32),
+        DType::Complex128 => float!(num_complex::Complex64),
+        d => ints!(d, T => run_loop::<T>(out, a, b, nkm),
             return crate::type_err!("matmul does not support dtype {d}")),
     }
     Ok(())

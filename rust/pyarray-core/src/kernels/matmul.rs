@@ -102,10 +102,15 @@ unsafe fn loop_product_avx512<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize,
 #[inline(always)]
 fn loop_product_baseline<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
     let n = out.len().checked_div(m).unwrap_or(0);
+    // Once per matrix: the bounds `tile` relies on for its unchecked reads.
+    assert!(a.len() >= n * k && b.len() >= k * m);
     let (full_rows, full_cols) = (n - n % TILE_ROWS, m - m % TILE_COLS);
     for j0 in (0..full_cols).step_by(TILE_COLS) {
         for i0 in (0..full_rows).step_by(TILE_ROWS) {
-            tile(out, a, b, (i0, j0), k, m);
+            // SAFETY: the tile lies inside the n x m output (i0 + TILE_ROWS
+            // <= full_rows <= n, j0 + TILE_COLS <= full_cols <= m) and the
+            // operand lengths were asserted above.
+            unsafe { tile(out, a, b, (i0, j0), k, m) };
         }
     }
     // The edges the tiles leave: the last columns of every row, then the
@@ -116,17 +121,25 @@ fn loop_product_baseline<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: u
 
 /// One TILE_ROWS x TILE_COLS block of `out` at (i0, j0): the accumulators
 /// are fixed-size arrays, so they live in registers across the k loop.
+///
+/// # Safety
+/// `i0 + TILE_ROWS <= n` and `j0 + TILE_COLS <= m` for the n x m output, and
+/// `a` holds at least n * k elements, `b` at least k * m. Reads are unchecked:
+/// bounds checks with run-time k and m kept the loop from vectorising (1.6x
+/// slower on 16x16 products).
 #[inline(always)]
-fn tile<T: Num>(out: &mut [T], a: &[T], b: &[T], (i0, j0): (usize, usize), k: usize, m: usize) {
-    let n = out.len() / m;
-    assert!(i0 + TILE_ROWS <= n && j0 + TILE_COLS <= m);
-    assert!(a.len() >= n * k && b.len() >= k * m);
+unsafe fn tile<T: Num>(
+    out: &mut [T],
+    a: &[T],
+    b: &[T],
+    (i0, j0): (usize, usize),
+    k: usize,
+    m: usize,
+) {
     let mut acc = [[T::default(); TILE_COLS]; TILE_ROWS];
     for p in 0..k {
-        // Unchecked reads: bounds checks with run-time k and m kept the loop
-        // from vectorising (1.6x slower on 16x16 products).
-        // SAFETY: p < k, j0 + w < m and i0 + r < n (asserted above), so every
-        // index is below k * m for b and below n * k for a.
+        // SAFETY: p < k, j0 + w < m and i0 + r < n (the caller's contract),
+        // so every index is below k * m for b and below n * k for a.
         let b_part: [T; TILE_COLS] =
             std::array::from_fn(|w| unsafe { *b.get_unchecked(p * m + j0 + w) });
         for (r, acc_row) in acc.iter_mut().enumerate() {

@@ -7,7 +7,8 @@
 //! |x| <= `TRIG_INLINE_MAX`; the elementwise loop recomputes the rare
 //! larger inputs with libm (`VecMath::vtrig_out_of_range`).
 
-/// The per-type entry points the real-float kernels call.
+/// The per-type entry points the real-float kernels call. The defaults are
+/// float64's: libm everywhere, so the inline forms are the plain ones.
 pub trait VecMath: Sized {
     /// e^x and the logarithms (vectorisable for f32).
     fn vexp(self) -> Self;
@@ -19,10 +20,29 @@ pub trait VecMath: Sized {
     fn vcos(self) -> Self;
     fn vtan(self) -> Self;
     /// The vectorisable forms, correct where `!vtrig_out_of_range()`.
-    fn vsin_inline(self) -> Self;
-    fn vcos_inline(self) -> Self;
-    fn vtan_inline(self) -> Self;
-    fn vtrig_out_of_range(self) -> bool;
+    fn vsin_inline(self) -> Self {
+        self.vsin()
+    }
+    fn vcos_inline(self) -> Self {
+        self.vcos()
+    }
+    fn vtan_inline(self) -> Self {
+        self.vtan()
+    }
+    fn vtrig_out_of_range(self) -> bool {
+        false
+    }
+}
+
+/// `inline(x)` where it is correct, else libm's `exact(x)`: the scalar form
+/// of what `loops::map1_with_fallback` does by blocks.
+#[inline(always)]
+fn inline_or_libm(x: f32, inline: fn(f32) -> f32, exact: fn(f32) -> f32) -> f32 {
+    if x.vtrig_out_of_range() {
+        exact(x)
+    } else {
+        inline(x)
+    }
 }
 
 impl VecMath for f32 {
@@ -44,27 +64,15 @@ impl VecMath for f32 {
     }
     #[inline(always)]
     fn vsin(self) -> Self {
-        if self.vtrig_out_of_range() {
-            self.sin()
-        } else {
-            sin_f32(self)
-        }
+        inline_or_libm(self, sin_f32, f32::sin)
     }
     #[inline(always)]
     fn vcos(self) -> Self {
-        if self.vtrig_out_of_range() {
-            self.cos()
-        } else {
-            cos_f32(self)
-        }
+        inline_or_libm(self, cos_f32, f32::cos)
     }
     #[inline(always)]
     fn vtan(self) -> Self {
-        if self.vtrig_out_of_range() {
-            self.tan()
-        } else {
-            tan_f32(self)
-        }
+        inline_or_libm(self, tan_f32, f32::tan)
     }
     #[inline(always)]
     fn vsin_inline(self) -> Self {
@@ -112,22 +120,6 @@ impl VecMath for f64 {
     #[inline(always)]
     fn vtan(self) -> Self {
         self.tan()
-    }
-    #[inline(always)]
-    fn vsin_inline(self) -> Self {
-        self.sin()
-    }
-    #[inline(always)]
-    fn vcos_inline(self) -> Self {
-        self.cos()
-    }
-    #[inline(always)]
-    fn vtan_inline(self) -> Self {
-        self.tan()
-    }
-    #[inline(always)]
-    fn vtrig_out_of_range(self) -> bool {
-        false
     }
 }
 
