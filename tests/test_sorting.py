@@ -85,20 +85,23 @@ def test_errors():
         xp.sort([3, 1])
 
 
-@settings(max_examples=40)
+@settings(max_examples=60)
 @given(
     data=st.data(),
-    dtype=st.sampled_from(["float64", "float32", "int64", "uint8", "int16"]),
+    dtype=st.sampled_from(["float64", "float32", "float16", "int64", "uint8", "int16"]),
     descending=st.booleans(),
     stable=st.booleans(),
 )
-def test_long_lanes_take_the_radix_path(data, dtype, descending, stable):
-    """Lanes of 512+ elements are radix sorted: check ties, NaNs, infinities
-    and signed zeros there too."""
+def test_long_lanes_take_the_key_paths(data, dtype, descending, stable):
+    """Lanes of 16+ elements sort as keys (vectorised quicksort with AVX-512,
+    radix from 512 elsewhere), lanes holding -0.0 by comparison: check ties,
+    NaNs, infinities and signed zeros there, across leaf and partition sizes."""
     pool = [0, 1, 2, 7, 100] if dtype.startswith("u") else [-3, 0, 1, 2, 7, -100]
     if dtype.startswith("float"):
-        pool = pool + [np.nan, np.inf, -np.inf, -0.0, 0.5]
-    n = data.draw(st.integers(512, 1500))
+        pool = pool + [np.nan, np.inf, -np.inf, 0.5]
+        if data.draw(st.booleans()):
+            pool.append(-0.0)
+    n = data.draw(st.integers(16, 1500))
     values = data.draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
     a = (
         np.array(values, dtype=dtype).reshape(-1, 1)
@@ -113,3 +116,27 @@ def test_long_lanes_take_the_radix_path(data, dtype, descending, stable):
         xp.sort(x, axis=axis, descending=descending, stable=stable),
         np.take_along_axis(a, order, axis=axis),
     )
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int8", "uint32"])
+@pytest.mark.parametrize("descending", [False, True])
+def test_parallel_sorts_match_numpy(dtype, descending):
+    """Lanes of 2^16+ keys sort their partitions on both threads: random,
+    few distinct, sorted and reversed inputs, NaNs and infinities included."""
+    rng = np.random.default_rng(7)
+    n = 300_001
+    if dtype.startswith("float"):
+        random = rng.standard_normal(n).astype(dtype)
+        random[rng.integers(0, n, 500)] = np.nan
+        random[:3] = [np.inf, -np.inf, np.nan]
+    else:
+        info = np.iinfo(dtype)
+        random = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
+    few = rng.integers(0, 3, n).astype(dtype)
+    for a in (random, few, np.sort(random), np.sort(random)[::-1].copy()):
+        expected = np.sort(a)
+        if descending:
+            expected = expected[::-1]
+            if dtype.startswith("float"):  # NaNs first when descending
+                expected = np.concatenate([a[np.isnan(a)], np.sort(a[~np.isnan(a)])[::-1]])
+        assert_same(xp.sort(xp.asarray(a), descending=descending), expected)

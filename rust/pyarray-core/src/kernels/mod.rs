@@ -8,4 +8,6 @@ pub mod loops;
 pub mod math;
 pub mod matmul;
 pub mod radix;
+#[cfg(target_arch = "x86_64")]
+pub mod simdsort;
 pub mod vmath;

@@ -42,28 +42,30 @@ macro_rules! unsigned_key {
 signed_key!(i8, i16, i32, i64);
 unsigned_key!(u8, u16, u32, u64);
 
+// Both conversions are branch-free (selects), so key loops vectorise.
 #[inline(always)]
 fn f64_key(v: f64) -> u64 {
-    if v.is_nan() {
-        return u64::MAX;
-    }
     // +0.0 for both zeros: they are equal, so a stable sort keeps their order.
     let b = (v + 0.0).to_bits();
-    if b & TOP != 0 {
-        !b
+    // Negative values: all bits flipped; others: the sign bit set.
+    let negative = ((b as i64) >> 63) as u64;
+    let k = b ^ (negative | TOP);
+    if v.is_nan() {
+        u64::MAX
     } else {
-        b | TOP
+        k
     }
 }
 
 #[inline(always)]
 fn f64_from_key(k: u64) -> f64 {
+    // Keys with the top bit set came from non-negative values.
+    let non_negative = ((k as i64) >> 63) as u64;
+    let v = f64::from_bits(k ^ (!non_negative | TOP));
     if k == u64::MAX {
         f64::NAN
-    } else if k & TOP != 0 {
-        f64::from_bits(k & !TOP)
     } else {
-        f64::from_bits(!k)
+        v
     }
 }
 
