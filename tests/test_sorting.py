@@ -140,3 +140,26 @@ def test_parallel_sorts_match_numpy(dtype, descending):
             if dtype.startswith("float"):  # NaNs first when descending
                 expected = np.concatenate([a[np.isnan(a)], np.sort(a[~np.isnan(a)])[::-1]])
         assert_same(xp.sort(xp.asarray(a), descending=descending), expected)
+
+
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("dtype", ["float64", "int64"])
+def test_argsort_ties_below_the_packed_key_bits(dtype, descending):
+    """Argsort packs each key, shortened to the bits left beside its index,
+    with the index: keys spanning the whole range lose their low bits, so
+    values differing only there tie in the packed sort and must still come
+    out by value, then by index (stable, also when descending)."""
+    rng = np.random.default_rng(3)
+    n = 300_000
+    if dtype == "float64":
+        close = 1.0 + np.arange(50) * np.finfo(np.float64).eps
+        extremes = [-1e300, 1e300]
+    else:
+        close = 2**40 + np.arange(50)
+        extremes = [-(2**62), 2**62]
+    a = rng.choice(close, n).astype(dtype)
+    a[:2] = extremes
+    expected = np.argsort(-a if descending else a, kind="stable")
+    for stable in (True, False):
+        got = xp.argsort(xp.asarray(a), descending=descending, stable=stable)
+        assert_same(got, expected)

@@ -136,23 +136,15 @@ fn sort_as_keys_here<T: SortKey>(lane: &mut [T], flip: u64) -> bool {
     true
 }
 
-/// Indices that sort one lane, written to `out`. Sorting (value, index) pairs
-/// keeps the values next to their indices (no indirect loads in comparisons).
+/// Indices that sort one lane, written to `out`; ties keep index order, so
+/// this is the stable order whether or not a stable sort was asked for.
 fn argsort_lane<T: SortKey>(lane: &[T], out: &mut [i64], descending: bool, stable: bool) {
-    if lane.len() >= RADIX_MIN_LEN {
-        // Stable radix on (key, index): also the tie order of the unstable sort.
-        let flip = if descending { u64::MAX } else { 0 };
-        let mut pairs: Vec<(u64, i64)> = lane
-            .iter()
-            .zip(0..)
-            .map(|(v, i)| (v.key() ^ flip, i))
-            .collect();
-        radix_sort_by(&mut pairs, |p| p.0);
-        for (o, p) in out.iter_mut().zip(&pairs) {
-            *o = p.1;
-        }
-        return;
+    let flip = if descending { u64::MAX } else { 0 };
+    if lane.len() >= keys_min_len() {
+        return argsort_as_keys(lane, out, flip);
     }
+    // Sorting (value, index) pairs keeps the values next to their indices
+    // (no indirect loads in comparisons).
     let mut pairs: Vec<(T, i64)> = lane
         .iter()
         .enumerate()
@@ -173,6 +165,57 @@ fn argsort_lane<T: SortKey>(lane: &[T], out: &mut [i64], descending: bool, stabl
     }
     for (o, p) in out.iter_mut().zip(&pairs) {
         *o = p.1;
+    }
+}
+
+fn argsort_as_keys<T: SortKey>(lane: &[T], out: &mut [i64], flip: u64) {
+    #[cfg(target_arch = "x86_64")]
+    if simdsort::available() {
+        // SAFETY: the CPU has the features (checked by `available`).
+        return unsafe { argsort_as_keys_avx512(lane, out, flip) };
+    }
+    argsort_as_keys_here(lane, out, flip)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq,avx512vl,popcnt")]
+unsafe fn argsort_as_keys_avx512<T: SortKey>(lane: &[T], out: &mut [i64], flip: u64) {
+    argsort_as_keys_here(lane, out, flip)
+}
+
+/// Argsort through one key sort: each element's key, less the smallest key
+/// and shortened to the bits left beside an index, is packed above its
+/// index into a u64, so sorting those orders by key and then by index.
+/// When keys had to be shortened, runs of equal shortened keys are then
+/// ordered by full key (a stable sort, so indices stay ascending in ties).
+#[inline(always)]
+fn argsort_as_keys_here<T: SortKey>(lane: &[T], out: &mut [i64], flip: u64) {
+    let key = |v: T| v.key() ^ flip;
+    let n = lane.len();
+    let index_bits = usize::BITS - (n - 1).leading_zeros();
+    let (lo, hi) = lane.iter().fold((u64::MAX, 0), |(lo, hi), &v| {
+        let k = key(v);
+        (Ord::min(lo, k), Ord::max(hi, k))
+    });
+    let range_bits = u64::BITS - (hi - lo).leading_zeros();
+    let dropped = range_bits.saturating_sub(u64::BITS - index_bits);
+    let mut packed: Vec<u64> = lane
+        .iter()
+        .zip(0u64..)
+        .map(|(&v, i)| ((key(v) - lo) >> dropped) << index_bits | i)
+        .collect();
+    sort_keys(&mut packed);
+    let index_mask = (1u64 << index_bits) - 1;
+    if dropped > 0 {
+        let index = |p: u64| (p & index_mask) as usize;
+        for run in packed.chunk_by_mut(|a, b| a >> index_bits == b >> index_bits) {
+            if run.len() > 1 {
+                run.sort_by_key(|&p| key(lane[index(p)]));
+            }
+        }
+    }
+    for (o, &p) in out.iter_mut().zip(&packed) {
+        *o = (p & index_mask) as i64;
     }
 }
 

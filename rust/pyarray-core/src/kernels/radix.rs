@@ -1,7 +1,8 @@
 //! Sort keys and a stable LSD radix sort on them. Numeric sort keys map each
 //! value to a u64 whose unsigned order is the NaN-last order (NaN largest,
-//! -0.0 equal to 0.0); radix sorting those beats comparison sorts several
-//! times on large inputs and is stable, so it serves every sort variant.
+//! -0.0 equal to 0.0). Sorting keys serves every sort variant: with AVX-512
+//! the vectorised quicksort (`simdsort`) sorts them, elsewhere this radix
+//! sort, which beats comparison sorts several times on long lanes.
 
 use crate::kernels::math::Real;
 use half::{bf16, f16};
