@@ -320,7 +320,9 @@ impl Array {
     // ------------------------------------------------------------------
     // Views
 
-    fn view(&self, shape: Dims, strides: Strides, offset: usize) -> Array {
+    /// A view of the same storage with other dimensions (the caller keeps
+    /// them inside the storage).
+    pub(crate) fn view(&self, shape: Dims, strides: Strides, offset: usize) -> Array {
         Array {
             storage: self.storage.clone(),
             dtype: self.dtype,

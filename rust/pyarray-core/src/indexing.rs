@@ -3,6 +3,7 @@
 use crate::advanced::{advanced_index, KeyItem};
 use crate::array::Array;
 use crate::error::{Error, Result};
+use crate::layout::{Dims, Strides};
 
 /// One component of an indexing key.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,14 +55,19 @@ pub fn resolve_slice(
             stop.map_or(-1, |s| clamp(norm(s), -1, n - 1)),
         )
     };
+    // i128 division is a library call: divide in i64 when the values fit.
+    let div = |a: i128, b: i128| match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(a), Ok(b)) => (a / b) as i128,
+        _ => a / b,
+    };
     let count = if step > 0 {
         if stop > start {
-            (stop - start + step - 1) / step
+            div(stop - start + step - 1, step)
         } else {
             0
         }
     } else if start > stop {
-        (start - stop + (-step) - 1) / (-step)
+        div(start - stop + (-step) - 1, -step)
     } else {
         0
     };
@@ -101,27 +107,49 @@ pub fn basic_index(x: &Array, key: &[Index]) -> Result<Array> {
             x.ndim()
         )));
     }
-    let mut out = x.clone();
-    let mut axis = 0; // position in `out` of the next axis to index
+    // One pass builds the view's shape, strides and offset (no intermediate
+    // views: a getitem is a small call whose cost is mostly overhead).
+    let itemsize = x.itemsize() as isize;
+    let (in_shape, in_strides) = (x.shape(), x.strides());
+    let mut shape = Dims::new();
+    let mut strides = Strides::new();
+    let mut offset = x.offset() as isize;
+    let mut axis = 0; // the next axis of `x` to index
     for k in key {
         match *k {
             Index::Int(i) => {
-                let j = normalize_index(i, out.shape()[axis], axis)?;
-                out = out.index_axis(axis, j);
+                let j = normalize_index(i, in_shape[axis], axis)?;
+                offset += j as isize * in_strides[axis] * itemsize;
+                axis += 1;
             }
             Index::Slice { start, stop, step } => {
-                let (first, count, step) = resolve_slice(out.shape()[axis], start, stop, step)?;
-                out = out.slice_axis(axis, first, count, step);
+                let (first, count, step) = resolve_slice(in_shape[axis], start, stop, step)?;
+                offset += first as isize * in_strides[axis] * itemsize;
+                shape.push(count);
+                // With fewer than two elements the stride is never used;
+                // keeping the old one avoids overflow for huge steps.
+                strides.push(if count < 2 {
+                    in_strides[axis]
+                } else {
+                    in_strides[axis] * step
+                });
                 axis += 1;
             }
             Index::NewAxis => {
-                out = out.insert_axis(axis);
-                axis += 1;
+                shape.push(1);
+                strides.push(0);
             }
-            Index::Ellipsis => axis += x.ndim() - consumed,
+            Index::Ellipsis => {
+                let end = axis + x.ndim() - consumed;
+                shape.extend_from_slice(&in_shape[axis..end]);
+                strides.extend_from_slice(&in_strides[axis..end]);
+                axis = end;
+            }
         }
     }
-    Ok(out)
+    shape.extend_from_slice(&in_shape[axis..]);
+    strides.extend_from_slice(&in_strides[axis..]);
+    Ok(x.view(shape, strides, offset as usize))
 }
 
 /// A full slice (`:`), for building keys.

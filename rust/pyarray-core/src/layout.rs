@@ -4,10 +4,11 @@
 use crate::error::{Error, Result};
 use smallvec::SmallVec;
 
-/// A shape; up to 6 dimensions live inline, so small-array calls do not allocate.
-pub type Dims = SmallVec<[usize; 6]>;
+/// A shape; up to 4 dimensions live inline, so small-array calls do not
+/// allocate (and an `Array` stays small enough to move in registers).
+pub type Dims = SmallVec<[usize; 4]>;
 /// Strides (in elements or bytes), inline like `Dims`.
-pub type Strides = SmallVec<[isize; 6]>;
+pub type Strides = SmallVec<[isize; 4]>;
 
 /// Largest byte size we accept for one array (what `isize` can address).
 const MAX_BYTES: usize = isize::MAX as usize;

@@ -15,7 +15,8 @@ use pyarray_core::{format, Array, DType, Scalar};
 use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyEllipsis, PyList, PySlice, PyTuple};
+use pyo3::types::{PyEllipsis, PyInt, PyList, PySlice, PyTuple};
+use smallvec::{smallvec, SmallVec};
 use std::ffi::{c_int, CString};
 
 /// An n-dimensional array of one dtype, laid out with strides over shared memory.
@@ -707,13 +708,20 @@ fn build_list(
 
 /// A parsed indexing key: basic keys give views, keys with arrays copies.
 pub enum Key {
-    Basic(Vec<Index>),
+    Basic(SmallVec<[Index; 4]>),
     Advanced(Vec<KeyItem>),
 }
 
 /// Parse a `__getitem__` key: integers, slices, `None`, `...`, and index
 /// arrays (pyarray or NumPy arrays, nested lists, booleans).
 pub fn parse_key(key: &Bound<'_, PyAny>) -> PyResult<Key> {
+    // One integer or one slice, the commonest keys: nothing to collect.
+    if key.is_exact_instance_of::<PyInt>() {
+        return Ok(Key::Basic(smallvec![Index::Int(index_int(key)?)]));
+    }
+    if let Ok(s) = key.cast::<PySlice>() {
+        return Ok(Key::Basic(smallvec![parse_slice(s)?]));
+    }
     let items: Vec<KeyItem> = if let Ok(t) = key.cast::<PyTuple>() {
         t.iter()
             .map(|k| parse_key_item(&k))
@@ -721,7 +729,7 @@ pub fn parse_key(key: &Bound<'_, PyAny>) -> PyResult<Key> {
     } else {
         vec![parse_key_item(key)?]
     };
-    let basic: Option<Vec<Index>> = items
+    let basic: Option<SmallVec<[Index; 4]>> = items
         .iter()
         .map(|k| match k {
             KeyItem::Basic(i) => Some(*i),
