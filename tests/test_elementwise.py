@@ -337,6 +337,18 @@ def test_integer_pow_with_negative_exponent_truncates():
     np.testing.assert_array_equal(np.asarray(got), [0, 1, -1, 1])
 
 
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_pow_of_zero_follows_numpy(dtype):
+    # 0 ** y: 1 for y == 0, 0 when Re(y) > 0, else undefined (NaN + NaN j),
+    # not the inf + nan j that exp(y * log 0) gives.
+    exponents = np.array([0, 2, 1 + 1j, 0.5 - 3j, -1, -2 + 0j, -1 + 1j, 1j, -0.5], dtype=dtype)
+    base = np.zeros_like(exponents)
+    with np.errstate(all="ignore"):
+        expected = np.power(base, exponents)
+    got = np.asarray(xp.pow(xp.asarray(base), xp.asarray(exponents)))
+    np.testing.assert_array_equal(got, expected)
+
+
 @pytest.mark.parametrize(("name", "max_ulp"), [("sin", 2), ("cos", 2), ("tan", 1)])
 def test_float32_trig_accurate_on_every_range(name, max_ulp):
     # float32 sin/cos/tan run as vectorised arithmetic for |x| <= 1e6 and fall

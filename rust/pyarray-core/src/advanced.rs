@@ -141,7 +141,8 @@ pub fn is_advanced(key: &[KeyItem]) -> bool {
 /// `x[key]` for a key with index arrays: always a new array.
 pub fn advanced_index(x: &Array, key: &[KeyItem]) -> Result<Array> {
     let plan = plan(x, key)?;
-    let out = Array::zeros(x.dtype(), &plan.result_shape())?;
+    // SAFETY: the gather writes every element of the result.
+    let out = unsafe { Array::for_overwrite(x.dtype(), &plan.result_shape())? };
     plan.move_with(&out, Direction::Gather, false);
     Ok(out)
 }
@@ -162,7 +163,8 @@ pub fn advanced_assign(x: &Array, key: &[KeyItem], value: &Array) -> Result<()> 
     }
     // A fresh contiguous copy in the result shape: casts, broadcasts, and
     // cannot overlap x.
-    let src = Array::zeros(x.dtype(), &shape)?;
+    // SAFETY: `assign` writes every element (value broadcasts to `shape`).
+    let src = unsafe { Array::for_overwrite(x.dtype(), &shape)? };
     src.assign(value)?;
     plan.move_with(&src, Direction::Scatter, false);
     Ok(())
@@ -368,15 +370,7 @@ fn offsets_of<T: IndexValue + crate::Element>(
     let values = idx.as_slice::<T>().expect("contiguous index array");
     let mut offsets = try_vec(values.len())?;
     let n = len as i64;
-    // Branch-free: one flag for the whole array, checked once at the end.
-    let mut in_bounds = true;
-    offsets.extend(values.iter().map(|&v| {
-        let v = v.to_i64();
-        let j = if v < 0 { v.wrapping_add(n) } else { v };
-        in_bounds &= (j as u64) < (n as u64);
-        j as isize * stride
-    }));
-    if in_bounds {
+    if fill_offsets(values, n, stride, &mut offsets) {
         return Ok(Ok(offsets));
     }
     let bad = values
@@ -385,6 +379,52 @@ fn offsets_of<T: IndexValue + crate::Element>(
         .find(|&v| v >= n || v < -n)
         .unwrap_or(0);
     Ok(Err(bad))
+}
+
+/// Append `normalized(v) * stride` for each index to `offsets`; whether all
+/// were in `-n..n`. The AVX-512 tier multiplies 64-bit lanes in vectors
+/// (earlier tiers have no such multiply, so the loop stays scalar there).
+fn fill_offsets<T: IndexValue>(
+    values: &[T],
+    n: i64,
+    stride: isize,
+    offsets: &mut Vec<isize>,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if crate::kernels::loops::has_avx512() {
+        // SAFETY: the CPU has the features (checked above).
+        return unsafe { fill_offsets_avx512(values, n, stride, offsets) };
+    }
+    fill_offsets_here(values, n, stride, offsets)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2")]
+unsafe fn fill_offsets_avx512<T: IndexValue>(
+    values: &[T],
+    n: i64,
+    stride: isize,
+    offsets: &mut Vec<isize>,
+) -> bool {
+    fill_offsets_here(values, n, stride, offsets)
+}
+
+#[inline(always)]
+fn fill_offsets_here<T: IndexValue>(
+    values: &[T],
+    n: i64,
+    stride: isize,
+    offsets: &mut Vec<isize>,
+) -> bool {
+    // Branch-free: one flag for the whole array, checked once at the end.
+    let mut in_bounds = true;
+    offsets.extend(values.iter().map(|&v| {
+        let v = v.to_i64();
+        let j = if v < 0 { v.wrapping_add(n) } else { v };
+        in_bounds &= (j as u64) < (n as u64);
+        j as isize * stride
+    }));
+    in_bounds
 }
 
 /// Byte offsets of the true elements of a mask over view axes `axis..`.

@@ -563,7 +563,11 @@ macro_rules! impl_complex {
             }
             fn pow(self, o: Self) -> Self {
                 if o.re == 0.0 && o.im == 0.0 { return Self::new(1.0, 0.0); }
-                if self.re == 0.0 && self.im == 0.0 && o.im == 0.0 && o.re > 0.0 { return Self::new(0.0, 0.0); }
+                // A zero base, as NumPy: 0 for exponents with a positive real
+                // part, else undefined (NaN, not exp(-inf * y)'s inf + nan j).
+                if self.re == 0.0 && self.im == 0.0 {
+                    return if o.re > 0.0 { Self::new(0.0, 0.0) } else { Self::new(<$part>::NAN, <$part>::NAN) };
+                }
                 wide(self, o, |a, b| a.powc(b))
             }
             #[inline(always)] fn is_nan(self) -> bool { self.re.is_nan() || self.im.is_nan() }
