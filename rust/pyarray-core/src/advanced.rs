@@ -382,49 +382,28 @@ fn offsets_of<T: IndexValue + crate::Element>(
 }
 
 /// Append `normalized(v) * stride` for each index to `offsets`; whether all
-/// were in `-n..n`. The AVX-512 tier multiplies 64-bit lanes in vectors
-/// (earlier tiers have no such multiply, so the loop stays scalar there).
+/// were in `-n..n`. Only the AVX-512 tier has a vector 64-bit multiply, so
+/// the loop stays scalar below it.
 fn fill_offsets<T: IndexValue>(
     values: &[T],
     n: i64,
     stride: isize,
     offsets: &mut Vec<isize>,
 ) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if crate::kernels::loops::has_avx512() {
-        // SAFETY: the CPU has the features (checked above).
-        return unsafe { fill_offsets_avx512(values, n, stride, offsets) };
-    }
-    fill_offsets_here(values, n, stride, offsets)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2")]
-unsafe fn fill_offsets_avx512<T: IndexValue>(
-    values: &[T],
-    n: i64,
-    stride: isize,
-    offsets: &mut Vec<isize>,
-) -> bool {
-    fill_offsets_here(values, n, stride, offsets)
-}
-
-#[inline(always)]
-fn fill_offsets_here<T: IndexValue>(
-    values: &[T],
-    n: i64,
-    stride: isize,
-    offsets: &mut Vec<isize>,
-) -> bool {
-    // Branch-free: one flag for the whole array, checked once at the end.
-    let mut in_bounds = true;
-    offsets.extend(values.iter().map(|&v| {
-        let v = v.to_i64();
-        let j = if v < 0 { v.wrapping_add(n) } else { v };
-        in_bounds &= (j as u64) < (n as u64);
-        j as isize * stride
-    }));
-    in_bounds
+    crate::kernels::loops::in_best_tier(
+        #[inline(always)]
+        || {
+            // Branch-free: one flag for the whole array, checked once at the end.
+            let mut in_bounds = true;
+            offsets.extend(values.iter().map(|&v| {
+                let v = v.to_i64();
+                let j = if v < 0 { v.wrapping_add(n) } else { v };
+                in_bounds &= (j as u64) < (n as u64);
+                j as isize * stride
+            }));
+            in_bounds
+        },
+    )
 }
 
 /// Byte offsets of the true elements of a mask over view axes `axis..`.

@@ -320,9 +320,7 @@ impl Array {
     // ------------------------------------------------------------------
     // Views
 
-    /// A view of the same storage with other dimensions (the caller keeps
-    /// them inside the storage).
-    pub(crate) fn view(&self, shape: Dims, strides: Strides, offset: usize) -> Array {
+    fn view(&self, shape: Dims, strides: Strides, offset: usize) -> Array {
         Array {
             storage: self.storage.clone(),
             dtype: self.dtype,
@@ -384,11 +382,15 @@ impl Array {
 
     /// View with a new axis of length 1 inserted at `axis` (0..=ndim).
     pub fn insert_axis(&self, axis: usize) -> Array {
-        let mut shape = self.shape.clone();
-        let mut strides = self.strides.clone();
-        shape.insert(axis, 1);
-        strides.insert(axis, 0);
-        self.view(shape, strides, self.offset)
+        let mut out = self.clone();
+        out.insert_axis_in_place(axis);
+        out
+    }
+
+    /// `insert_axis` on this array itself (no copy of its dimensions).
+    pub(crate) fn insert_axis_in_place(&mut self, axis: usize) {
+        self.shape.insert(axis, 1);
+        self.strides.insert(axis, 0);
     }
 
     /// View without the given length-1 axes.
@@ -488,35 +490,46 @@ impl Array {
 
     /// View of `start, start+step, ...` (`len` elements) along `axis`.
     pub fn slice_axis(&self, axis: usize, start: usize, len: usize, step: isize) -> Array {
-        let mut shape = self.shape.clone();
-        let mut strides = self.strides.clone();
-        let offset = if len == 0 {
-            self.offset
-        } else {
-            (self.offset as isize + start as isize * self.strides[axis] * self.itemsize() as isize)
-                as usize
-        };
-        shape[axis] = len;
+        let mut out = self.clone();
+        out.slice_axis_in_place(axis, start, len, step);
+        out
+    }
+
+    /// `slice_axis` on this array itself (no copy of its dimensions).
+    pub(crate) fn slice_axis_in_place(
+        &mut self,
+        axis: usize,
+        start: usize,
+        len: usize,
+        step: isize,
+    ) {
+        if len > 0 {
+            self.offset = (self.offset as isize
+                + start as isize * self.strides[axis] * self.itemsize() as isize)
+                as usize;
+        }
+        self.shape[axis] = len;
         // With fewer than two elements the stride is never used; keeping the old
         // one avoids overflow for huge steps.
-        strides[axis] = if len < 2 {
-            self.strides[axis]
-        } else {
-            self.strides[axis] * step
-        };
-        self.view(shape, strides, offset)
+        if len >= 2 {
+            self.strides[axis] *= step;
+        }
     }
 
     /// View with `axis` removed, at position `index` along it.
     pub fn index_axis(&self, axis: usize, index: usize) -> Array {
-        let offset = (self.offset as isize
+        let mut out = self.clone();
+        out.index_axis_in_place(axis, index);
+        out
+    }
+
+    /// `index_axis` on this array itself (no copy of its dimensions).
+    pub(crate) fn index_axis_in_place(&mut self, axis: usize, index: usize) {
+        self.offset = (self.offset as isize
             + index as isize * self.strides[axis] * self.itemsize() as isize)
             as usize;
-        let mut shape = self.shape.clone();
-        let mut strides = self.strides.clone();
-        shape.remove(axis);
-        strides.remove(axis);
-        self.view(shape, strides, offset)
+        self.shape.remove(axis);
+        self.strides.remove(axis);
     }
 }
 

@@ -3,7 +3,6 @@
 use crate::advanced::{advanced_index, KeyItem};
 use crate::array::Array;
 use crate::error::{Error, Result};
-use crate::layout::{Dims, Strides};
 
 /// One component of an indexing key.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,49 +106,29 @@ pub fn basic_index(x: &Array, key: &[Index]) -> Result<Array> {
             x.ndim()
         )));
     }
-    // One pass builds the view's shape, strides and offset (no intermediate
-    // views: a getitem is a small call whose cost is mostly overhead).
-    let itemsize = x.itemsize() as isize;
-    let (in_shape, in_strides) = (x.shape(), x.strides());
-    let mut shape = Dims::new();
-    let mut strides = Strides::new();
-    let mut offset = x.offset() as isize;
-    let mut axis = 0; // the next axis of `x` to index
+    // One copy of `x` indexed in place, axis by axis (no intermediate views:
+    // a getitem is a small call whose cost is mostly overhead).
+    let mut out = x.clone();
+    let mut axis = 0; // position in `out` of the next axis to index
     for k in key {
         match *k {
             Index::Int(i) => {
-                let j = normalize_index(i, in_shape[axis], axis)?;
-                offset += j as isize * in_strides[axis] * itemsize;
-                axis += 1;
+                let j = normalize_index(i, out.shape()[axis], axis)?;
+                out.index_axis_in_place(axis, j);
             }
             Index::Slice { start, stop, step } => {
-                let (first, count, step) = resolve_slice(in_shape[axis], start, stop, step)?;
-                offset += first as isize * in_strides[axis] * itemsize;
-                shape.push(count);
-                // With fewer than two elements the stride is never used;
-                // keeping the old one avoids overflow for huge steps.
-                strides.push(if count < 2 {
-                    in_strides[axis]
-                } else {
-                    in_strides[axis] * step
-                });
+                let (first, count, step) = resolve_slice(out.shape()[axis], start, stop, step)?;
+                out.slice_axis_in_place(axis, first, count, step);
                 axis += 1;
             }
             Index::NewAxis => {
-                shape.push(1);
-                strides.push(0);
+                out.insert_axis_in_place(axis);
+                axis += 1;
             }
-            Index::Ellipsis => {
-                let end = axis + x.ndim() - consumed;
-                shape.extend_from_slice(&in_shape[axis..end]);
-                strides.extend_from_slice(&in_strides[axis..end]);
-                axis = end;
-            }
+            Index::Ellipsis => axis += x.ndim() - consumed,
         }
     }
-    shape.extend_from_slice(&in_shape[axis..]);
-    strides.extend_from_slice(&in_strides[axis..]);
-    Ok(x.view(shape, strides, offset as usize))
+    Ok(out)
 }
 
 /// A full slice (`:`), for building keys.

@@ -5,6 +5,7 @@
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::loops::in_best_tier;
 use crate::kernels::math::Real;
 use crate::kernels::radix::{radix_sort_by, SortKey, RADIX_MIN_LEN};
 #[cfg(target_arch = "x86_64")]
@@ -100,20 +101,12 @@ pub(crate) fn sort_lane<T: SortKey>(lane: &mut [T], descending: bool, stable: bo
 /// Sort `lane` through its keys (xor `flip`); false, leaving the lane as it
 /// was, if it holds a -0.0. Elements with equal keys are equal values, so
 /// any sort of the keys is stable; keys lose only the sign of -0.0 (and NaN
-/// payloads). With AVX-512 the key conversions run in 8-wide vectors.
+/// payloads). The key conversions run in the widest vectors the CPU has.
 fn sort_as_keys<T: SortKey>(lane: &mut [T], flip: u64) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if simdsort::available() {
-        // SAFETY: the CPU has the features (checked by `available`).
-        return unsafe { sort_as_keys_avx512(lane, flip) };
-    }
-    sort_as_keys_here(lane, flip)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq,avx512vl,popcnt")]
-unsafe fn sort_as_keys_avx512<T: SortKey>(lane: &mut [T], flip: u64) -> bool {
-    sort_as_keys_here(lane, flip)
+    in_best_tier(
+        #[inline(always)]
+        || sort_as_keys_here(lane, flip),
+    )
 }
 
 #[inline(always)]
@@ -169,18 +162,10 @@ fn argsort_lane<T: SortKey>(lane: &[T], out: &mut [i64], descending: bool, stabl
 }
 
 fn argsort_as_keys<T: SortKey>(lane: &[T], out: &mut [i64], flip: u64) {
-    #[cfg(target_arch = "x86_64")]
-    if simdsort::available() {
-        // SAFETY: the CPU has the features (checked by `available`).
-        return unsafe { argsort_as_keys_avx512(lane, out, flip) };
-    }
-    argsort_as_keys_here(lane, out, flip)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq,avx512vl,popcnt")]
-unsafe fn argsort_as_keys_avx512<T: SortKey>(lane: &[T], out: &mut [i64], flip: u64) {
-    argsort_as_keys_here(lane, out, flip)
+    in_best_tier(
+        #[inline(always)]
+        || argsort_as_keys_here(lane, out, flip),
+    )
 }
 
 /// Argsort through one key sort: each element's key, less the smallest key

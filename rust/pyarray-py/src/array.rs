@@ -15,7 +15,7 @@ use pyarray_core::{format, Array, DType, Scalar};
 use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyEllipsis, PyInt, PyList, PySlice, PyTuple};
+use pyo3::types::{PyEllipsis, PyList, PySlice, PyTuple};
 use smallvec::{smallvec, SmallVec};
 use std::ffi::{c_int, CString};
 
@@ -715,20 +715,18 @@ pub enum Key {
 /// Parse a `__getitem__` key: integers, slices, `None`, `...`, and index
 /// arrays (pyarray or NumPy arrays, nested lists, booleans).
 pub fn parse_key(key: &Bound<'_, PyAny>) -> PyResult<Key> {
-    // One integer or one slice, the commonest keys: nothing to collect.
-    if key.is_exact_instance_of::<PyInt>() {
-        return Ok(Key::Basic(smallvec![Index::Int(index_int(key)?)]));
-    }
-    if let Ok(s) = key.cast::<PySlice>() {
-        return Ok(Key::Basic(smallvec![parse_slice(s)?]));
-    }
-    let items: Vec<KeyItem> = if let Ok(t) = key.cast::<PyTuple>() {
-        t.iter()
-            .map(|k| parse_key_item(&k))
-            .collect::<PyResult<_>>()?
-    } else {
-        vec![parse_key_item(key)?]
+    let Ok(t) = key.cast::<PyTuple>() else {
+        // A single item (the commonest keys: one integer or slice) needs no
+        // item list.
+        return Ok(match parse_key_item(key)? {
+            KeyItem::Basic(i) => Key::Basic(smallvec![i]),
+            item => Key::Advanced(vec![item]),
+        });
     };
+    let items: Vec<KeyItem> = t
+        .iter()
+        .map(|k| parse_key_item(&k))
+        .collect::<PyResult<_>>()?;
     let basic: Option<SmallVec<[Index; 4]>> = items
         .iter()
         .map(|k| match k {

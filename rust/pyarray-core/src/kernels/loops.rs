@@ -47,6 +47,39 @@ pub(crate) fn has_avx512() -> bool {
 // Contiguous kernels, compiled for baseline x86-64 and AVX2+FMA (unary ones
 // also for AVX-512), picked at run time.
 
+/// Run `body` compiled for the best instruction set this CPU has: AVX-512
+/// (F, DQ, VL), else AVX2+FMA, else baseline x86-64. Pass the closure as
+/// `#[inline(always)] || ...`: it is then inlined into a function built with
+/// those features, so its loops vectorise at that width (without the
+/// attribute LLVM keeps large bodies out of line, compiled for the baseline:
+/// the small-matmul tile ran 2x slower).
+#[inline(always)]
+pub(crate) fn in_best_tier<R>(body: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx512() {
+        // SAFETY: the CPU supports these AVX-512 subsets, AVX2 and FMA (checked at run time).
+        return unsafe { avx512_tier(body) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
+        return unsafe { avx2_tier(body) };
+    }
+    body()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2,fma")]
+unsafe fn avx512_tier<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn avx2_tier<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 #[inline(always)]
 fn contiguous1<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
     for (o, &x) in dst.iter_mut().zip(src) {
@@ -54,30 +87,11 @@ fn contiguous1<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn contiguous1_avx2<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
-    contiguous1(src, dst, f)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2,fma")]
-unsafe fn contiguous1_avx512<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
-    contiguous1(src, dst, f)
-}
-
 fn dispatch_contiguous1<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> U) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx512() {
-        // SAFETY: the CPU supports these AVX-512 subsets, AVX2 and FMA (checked at run time).
-        return unsafe { contiguous1_avx512(src, dst, f) };
-    }
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
-        return unsafe { contiguous1_avx2(src, dst, f) };
-    }
-    contiguous1(src, dst, f)
+    in_best_tier(
+        #[inline(always)]
+        || contiguous1(src, dst, f),
+    )
 }
 
 #[inline(always)]

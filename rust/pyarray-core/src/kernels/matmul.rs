@@ -69,23 +69,10 @@ pub unsafe fn float_product<T: ComplexField + Copy>(
 /// Row-times-row order keeps the inner loop contiguous so it vectorizes;
 /// the AVX2 or AVX-512 build is picked at run time.
 pub fn loop_product<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if super::loops::has_avx512() {
-        // SAFETY: the CPU supports these AVX-512 subsets, AVX2 and FMA (checked at run time).
-        return unsafe { loop_product_avx512(out, a, b, k, m) };
-    }
-    #[cfg(target_arch = "x86_64")]
-    if super::loops::has_avx2() {
-        // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
-        return unsafe { loop_product_avx2(out, a, b, k, m) };
-    }
-    loop_product_baseline(out, a, b, k, m)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn loop_product_avx2<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
-    loop_product_baseline(out, a, b, k, m)
+    super::loops::in_best_tier(
+        #[inline(always)]
+        || loop_product_here(out, a, b, k, m),
+    )
 }
 
 /// Rows and columns of the output tile `loop_product` keeps in registers:
@@ -93,14 +80,8 @@ unsafe fn loop_product_avx2<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m
 const TILE_ROWS: usize = 4;
 pub const TILE_COLS: usize = 8;
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2,fma")]
-unsafe fn loop_product_avx512<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
-    loop_product_baseline(out, a, b, k, m)
-}
-
 #[inline(always)]
-fn loop_product_baseline<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
+fn loop_product_here<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
     let n = out.len().checked_div(m).unwrap_or(0);
     // Once per matrix: the bounds `tile` relies on for its unchecked reads.
     assert!(a.len() >= n * k && b.len() >= k * m);

@@ -80,6 +80,8 @@ unsafe fn choose_pivot(a: &[u64]) -> u64 {
 /// Vectors read per step of a partition (and held back at each end).
 const UNROLL: usize = 4;
 const BLOCK: usize = UNROLL * LANES;
+// Partitions hold a block back at each end, so they need more keys than that.
+const _: () = assert!(LEAF + 1 >= 2 * BLOCK);
 
 /// Where a partition reads and writes: keys in `read_lo..read_hi` are unread;
 /// `..write_lo` holds keys <= pivot and `write_hi..` keys > pivot.
@@ -111,7 +113,8 @@ impl Cursor {
 #[target_feature(enable = "avx512f,popcnt")]
 unsafe fn partition(a: &mut [u64], pivot: u64) -> usize {
     let n = a.len();
-    assert!(n >= 2 * BLOCK);
+    // Only `quicksort` calls this, with more than LEAF keys (see the const check).
+    debug_assert!(n >= 2 * BLOCK);
     let p = a.as_mut_ptr();
     let pv = _mm512_set1_epi64(pivot as i64);
     let held: [__m512i; 2 * UNROLL] = std::array::from_fn(|i| {
@@ -308,6 +311,23 @@ mod tests {
             check((0..n as u64).rev().collect()); // reversed
             check(vec![u64::MAX; n]); // the padding value itself
             check(vec![0; n]);
+        }
+    }
+
+    #[test]
+    fn depth_limit_falls_back_to_the_library_sort() {
+        if !available() {
+            return;
+        }
+        for depth in [0, 1, 2] {
+            for (n, modulus) in [(65, 0), (1000, 0), (5000, 4)] {
+                let mut v = keys(n, 9, modulus);
+                let mut expected = v.clone();
+                expected.sort_unstable();
+                // SAFETY: the CPU features are present (checked above).
+                unsafe { quicksort(&mut v, depth) };
+                assert_eq!(v, expected, "depth {depth}, length {n}");
+            }
         }
     }
 
