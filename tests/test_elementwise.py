@@ -386,3 +386,52 @@ def test_float32_logarithms_within_one_ulp(name):
     nan = np.isnan(want)
     assert np.array_equal(np.isnan(got), nan)
     np.testing.assert_array_max_ulp(got[~nan], want[~nan], maxulp=1)
+
+
+@pytest.mark.parametrize(
+    ("name", "max_ulp", "low", "high"),
+    [
+        ("exp", 1, -720.0, 720.0),
+        ("sin", 1, -30.0, 30.0),
+        ("cos", 1, -30.0, 30.0),
+        ("tan", 2, -30.0, 30.0),
+    ],
+)
+def test_float64_exp_and_trig_accurate_on_every_range(name, max_ulp, low, high):
+    # float64 exp (|x| <= 708) and sin/cos/tan (|x| <= 1e6) run as vectorised
+    # arithmetic and fall back to libm beyond; mix both ranges and the special
+    # values inside one block, contiguous and strided.
+    rng = np.random.default_rng(1)
+    inline = rng.uniform(low, high, 3000)
+    beyond = np.array([708.0, 708.01, 709.7, 710.0, -708.01, -740.0, -746.0, 1.1e6, -3e9, 1e300])
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-300, -5e-324])
+    values = np.concatenate([inline, beyond, special])
+    rng.shuffle(values)
+    with np.errstate(all="ignore"):
+        expected = getattr(np, name)(values)
+    for view, want in ((values, expected), (values[::-3], expected[::-3])):
+        got = np.asarray(getattr(xp, name)(xp.asarray(view)))
+        nan = np.isnan(want)
+        assert np.array_equal(np.isnan(got), nan)
+        np.testing.assert_array_max_ulp(got[~nan], want[~nan], maxulp=max_ulp)
+        zeros = want == 0
+        assert np.array_equal(np.signbit(got[zeros]), np.signbit(want[zeros]))
+
+
+@pytest.mark.parametrize(("name", "max_ulp"), [("log", 1), ("log2", 1), ("log10", 2)])
+def test_float64_logarithms_accurate_and_exact_at_powers(name, max_ulp):
+    positive = np.geomspace(5e-324, 1.7e308, 20_000)
+    near_one = np.linspace(0.5, 2.0, 5000)
+    special = np.array([0.0, -0.0, -1.0, np.inf, -np.inf, np.nan, 1.0])
+    x = np.concatenate([positive, near_one, special])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        want = getattr(np, name)(x)
+    got = np.asarray(getattr(xp, name)(xp.asarray(x)))
+    nan = np.isnan(want)
+    assert np.array_equal(np.isnan(got), nan)
+    np.testing.assert_array_max_ulp(got[~nan], want[~nan], maxulp=max_ulp)
+    base = {"log2": 2.0, "log10": 10.0}.get(name)
+    if base is not None:
+        powers = np.arange(-20 if base == 10 else -1074, 23 if base == 10 else 1024)
+        got = np.asarray(getattr(xp, name)(xp.asarray(base ** powers.astype(np.float64))))
+        np.testing.assert_array_equal(got, powers.astype(np.float64))

@@ -126,10 +126,10 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
             floats!(d, T => map1::<T, T>(x, true, |v| Float::$m(v)), unsupported(&name(), d))
         };
     }
-    // sin, cos, tan: vectorised, with libm for the inputs out of its range.
-    macro_rules! trig_fn {
-        ($inline:ident, $exact:ident) => {
-            floats!(d, T => map1_with_fallback::<T, T>(x, Float::$inline, Float::trig_out_of_range,
+    // exp, sin, cos, tan: vectorised, with libm for the inputs out of its range.
+    macro_rules! with_fallback {
+        ($inline:ident, $out_of_range:ident, $exact:ident) => {
+            floats!(d, T => map1_with_fallback::<T, T>(x, Float::$inline, Float::$out_of_range,
                 Float::$exact), unsupported(&name(), d))
         };
     }
@@ -145,15 +145,15 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
         U::Sign => numerics!(d, T => map1::<T, T>(x, false, Num::sign), unsupported(&name(), d)),
         U::Reciprocal => float_fn!(recip),
         U::Sqrt => float_fn!(sqrt),
-        U::Exp => float_fn!(exp),
+        U::Exp => with_fallback!(exp_inline, exp_out_of_range, exp),
         U::Expm1 => float_fn!(expm1),
         U::Log => float_fn!(ln),
         U::Log1p => float_fn!(ln1p),
         U::Log2 => float_fn!(log2),
         U::Log10 => float_fn!(log10),
-        U::Sin => trig_fn!(sin_inline, sin),
-        U::Cos => trig_fn!(cos_inline, cos),
-        U::Tan => trig_fn!(tan_inline, tan),
+        U::Sin => with_fallback!(sin_inline, trig_out_of_range, sin),
+        U::Cos => with_fallback!(cos_inline, trig_out_of_range, cos),
+        U::Tan => with_fallback!(tan_inline, trig_out_of_range, tan),
         U::Asin => float_fn!(asin),
         U::Acos => float_fn!(acos),
         U::Atan => float_fn!(atan),

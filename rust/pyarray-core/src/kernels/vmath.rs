@@ -1,16 +1,19 @@
-//! float32 exp, logarithms and trigonometric functions as straight-line arithmetic (no libm
-//! call, no data-dependent branch), so loops over slices vectorise: a libm
-//! call per element ran at 0.1-0.3x NumPy's SIMD kernels. float16 and
-//! bfloat16 compute in float32 and use these too; float64 keeps libm.
+//! exp, logarithms and trigonometric functions of float32 and float64 as
+//! straight-line arithmetic (no libm call, no data-dependent branch), so
+//! loops over slices vectorise: a libm call per element ran at 0.1-0.3x
+//! NumPy's SIMD kernels. float16 and bfloat16 compute in float32.
 //!
-//! The trigonometric functions are accurate (sin, cos within 2 ulp, tan within 1) only for
-//! |x| <= `TRIG_INLINE_MAX`; the elementwise loop recomputes the rare
-//! larger inputs with libm (`VecMath::vtrig_out_of_range`).
+//! Some forms are correct only on a range: the trigonometric functions for
+//! |x| <= `TRIG_INLINE_MAX` (float32) or `TRIG64_INLINE_MAX` (float64), the
+//! float64 exp for |x| <= `EXP64_INLINE_MAX`. The elementwise loop
+//! recomputes the rare inputs outside with libm (`VecMath::vtrig_out_of_range`,
+//! `VecMath::vexp_out_of_range`). No form uses fused multiply-add, so results
+//! are the same on every CPU tier and in strided loops.
 
 /// The per-type entry points the real-float kernels call. The defaults are
-/// float64's: libm everywhere, so the inline forms are the plain ones.
+/// for functions whose vectorisable form is correct everywhere.
 pub trait VecMath: Sized {
-    /// e^x and the logarithms (vectorisable for f32).
+    /// e^x and the logarithms, correct for every input.
     fn vexp(self) -> Self;
     fn vln(self) -> Self;
     fn vlog2(self) -> Self;
@@ -32,13 +35,20 @@ pub trait VecMath: Sized {
     fn vtrig_out_of_range(self) -> bool {
         false
     }
+    /// The vectorisable e^x, correct where `!vexp_out_of_range()`.
+    fn vexp_inline(self) -> Self {
+        self.vexp()
+    }
+    fn vexp_out_of_range(self) -> bool {
+        false
+    }
 }
 
-/// `inline(x)` where it is correct, else libm's `exact(x)`: the scalar form
-/// of what `loops::map1_with_fallback` does by blocks.
+/// `inline(x)` unless `out_of_range(x)`, else libm's `exact(x)`: the scalar
+/// form of what `loops::map1_with_fallback` does by blocks.
 #[inline(always)]
-fn inline_or_libm(x: f32, inline: fn(f32) -> f32, exact: fn(f32) -> f32) -> f32 {
-    if x.vtrig_out_of_range() {
+fn inline_or_libm<T: Copy>(x: T, out_of_range: bool, inline: fn(T) -> T, exact: fn(T) -> T) -> T {
+    if out_of_range {
         exact(x)
     } else {
         inline(x)
@@ -64,15 +74,15 @@ impl VecMath for f32 {
     }
     #[inline(always)]
     fn vsin(self) -> Self {
-        inline_or_libm(self, sin_f32, f32::sin)
+        inline_or_libm(self, self.vtrig_out_of_range(), sin_f32, f32::sin)
     }
     #[inline(always)]
     fn vcos(self) -> Self {
-        inline_or_libm(self, cos_f32, f32::cos)
+        inline_or_libm(self, self.vtrig_out_of_range(), cos_f32, f32::cos)
     }
     #[inline(always)]
     fn vtan(self) -> Self {
-        inline_or_libm(self, tan_f32, f32::tan)
+        inline_or_libm(self, self.vtrig_out_of_range(), tan_f32, f32::tan)
     }
     #[inline(always)]
     fn vsin_inline(self) -> Self {
@@ -95,31 +105,56 @@ impl VecMath for f32 {
 impl VecMath for f64 {
     #[inline(always)]
     fn vexp(self) -> Self {
-        self.exp()
+        inline_or_libm(self, self.vexp_out_of_range(), exp_f64, f64::exp)
     }
     #[inline(always)]
     fn vln(self) -> Self {
-        self.ln()
+        ln_f64(self)
     }
     #[inline(always)]
     fn vlog2(self) -> Self {
-        self.log2()
+        log2_f64(self)
     }
     #[inline(always)]
     fn vlog10(self) -> Self {
-        self.log10()
+        log10_f64(self)
     }
     #[inline(always)]
     fn vsin(self) -> Self {
-        self.sin()
+        inline_or_libm(self, self.vtrig_out_of_range(), sin_f64, f64::sin)
     }
     #[inline(always)]
     fn vcos(self) -> Self {
-        self.cos()
+        inline_or_libm(self, self.vtrig_out_of_range(), cos_f64, f64::cos)
     }
     #[inline(always)]
     fn vtan(self) -> Self {
-        self.tan()
+        inline_or_libm(self, self.vtrig_out_of_range(), tan_f64, f64::tan)
+    }
+    #[inline(always)]
+    fn vsin_inline(self) -> Self {
+        sin_f64(self)
+    }
+    #[inline(always)]
+    fn vcos_inline(self) -> Self {
+        cos_f64(self)
+    }
+    #[inline(always)]
+    fn vtan_inline(self) -> Self {
+        tan_f64(self)
+    }
+    #[inline(always)]
+    fn vtrig_out_of_range(self) -> bool {
+        self.abs() > TRIG64_INLINE_MAX
+    }
+    #[inline(always)]
+    fn vexp_inline(self) -> Self {
+        exp_f64(self)
+    }
+    #[inline(always)]
+    fn vexp_out_of_range(self) -> bool {
+        // NaN too: libm returns it.
+        self.is_nan() || self.abs() > EXP64_INLINE_MAX
     }
 }
 
@@ -329,6 +364,304 @@ pub fn tan_f32(x: f32) -> f32 {
     (if q & 1 == 0 { s / c } else { -c / s }) as f32
 }
 
+// ---------------------------------------------------------------------------
+// float64
+
+/// 2^(k/128) for k = 0..127, correctly rounded (computed with 60-digit decimals).
+/// A `const`, not a `static`: the kernels are instantiated in downstream
+/// crates, where an external static could alias the output and the loop
+/// would not vectorise.
+#[rustfmt::skip]
+const EXP2_TABLE: [u64; 128] = [
+    0x3FF0000000000000, 0x3FF0163DA9FB3335, 0x3FF02C9A3E778061, 0x3FF04315E86E7F85,
+    0x3FF059B0D3158574, 0x3FF0706B29DDF6DE, 0x3FF0874518759BC8, 0x3FF09E3ECAC6F383,
+    0x3FF0B5586CF9890F, 0x3FF0CC922B7247F7, 0x3FF0E3EC32D3D1A2, 0x3FF0FB66AFFED31B,
+    0x3FF11301D0125B51, 0x3FF12ABDC06C31CC, 0x3FF1429AAEA92DE0, 0x3FF15A98C8A58E51,
+    0x3FF172B83C7D517B, 0x3FF18AF9388C8DEA, 0x3FF1A35BEB6FCB75, 0x3FF1BBE084045CD4,
+    0x3FF1D4873168B9AA, 0x3FF1ED5022FCD91D, 0x3FF2063B88628CD6, 0x3FF21F49917DDC96,
+    0x3FF2387A6E756238, 0x3FF251CE4FB2A63F, 0x3FF26B4565E27CDD, 0x3FF284DFE1F56381,
+    0x3FF29E9DF51FDEE1, 0x3FF2B87FD0DAD990, 0x3FF2D285A6E4030B, 0x3FF2ECAFA93E2F56,
+    0x3FF306FE0A31B715, 0x3FF32170FC4CD831, 0x3FF33C08B26416FF, 0x3FF356C55F929FF1,
+    0x3FF371A7373AA9CB, 0x3FF38CAE6D05D866, 0x3FF3A7DB34E59FF7, 0x3FF3C32DC313A8E5,
+    0x3FF3DEA64C123422, 0x3FF3FA4504AC801C, 0x3FF4160A21F72E2A, 0x3FF431F5D950A897,
+    0x3FF44E086061892D, 0x3FF46A41ED1D0057, 0x3FF486A2B5C13CD0, 0x3FF4A32AF0D7D3DE,
+    0x3FF4BFDAD5362A27, 0x3FF4DCB299FDDD0D, 0x3FF4F9B2769D2CA7, 0x3FF516DAA2CF6642,
+    0x3FF5342B569D4F82, 0x3FF551A4CA5D920F, 0x3FF56F4736B527DA, 0x3FF58D12D497C7FD,
+    0x3FF5AB07DD485429, 0x3FF5C9268A5946B7, 0x3FF5E76F15AD2148, 0x3FF605E1B976DC09,
+    0x3FF6247EB03A5585, 0x3FF6434634CCC320, 0x3FF6623882552225, 0x3FF68155D44CA973,
+    0x3FF6A09E667F3BCD, 0x3FF6C012750BDABF, 0x3FF6DFB23C651A2F, 0x3FF6FF7DF9519484,
+    0x3FF71F75E8EC5F74, 0x3FF73F9A48A58174, 0x3FF75FEB564267C9, 0x3FF780694FDE5D3F,
+    0x3FF7A11473EB0187, 0x3FF7C1ED0130C132, 0x3FF7E2F336CF4E62, 0x3FF80427543E1A12,
+    0x3FF82589994CCE13, 0x3FF8471A4623C7AD, 0x3FF868D99B4492ED, 0x3FF88AC7D98A6699,
+    0x3FF8ACE5422AA0DB, 0x3FF8CF3216B5448C, 0x3FF8F1AE99157736, 0x3FF9145B0B91FFC6,
+    0x3FF93737B0CDC5E5, 0x3FF95A44CBC8520F, 0x3FF97D829FDE4E50, 0x3FF9A0F170CA07BA,
+    0x3FF9C49182A3F090, 0x3FF9E86319E32323, 0x3FFA0C667B5DE565, 0x3FFA309BEC4A2D33,
+    0x3FFA5503B23E255D, 0x3FFA799E1330B358, 0x3FFA9E6B5579FDBF, 0x3FFAC36BBFD3F37A,
+    0x3FFAE89F995AD3AD, 0x3FFB0E07298DB666, 0x3FFB33A2B84F15FB, 0x3FFB59728DE5593A,
+    0x3FFB7F76F2FB5E47, 0x3FFBA5B030A1064A, 0x3FFBCC1E904BC1D2, 0x3FFBF2C25BD71E09,
+    0x3FFC199BDD85529C, 0x3FFC40AB5FFFD07A, 0x3FFC67F12E57D14B, 0x3FFC8F6D9406E7B5,
+    0x3FFCB720DCEF9069, 0x3FFCDF0B555DC3FA, 0x3FFD072D4A07897C, 0x3FFD2F87080D89F2,
+    0x3FFD5818DCFBA487, 0x3FFD80E316C98398, 0x3FFDA9E603DB3285, 0x3FFDD321F301B460,
+    0x3FFDFC97337B9B5F, 0x3FFE264614F5A129, 0x3FFE502EE78B3FF6, 0x3FFE7A51FBC74C83,
+    0x3FFEA4AFA2A490DA, 0x3FFECF482D8E67F1, 0x3FFEFA1BEE615A27, 0x3FFF252B376BBA97,
+    0x3FFF50765B6E4540, 0x3FFF7BFDAD9CBE14, 0x3FFFA7C1819E90D8, 0x3FFFD3C22B8F71F1,
+];
+
+/// Largest |x| for which `exp_f64` is correct: e^x and its table step stay normal.
+pub const EXP64_INLINE_MAX: f64 = 708.0;
+
+/// e^x for |x| <= EXP64_INLINE_MAX, within an ulp. x = (128 m + k) ln2/128 + r
+/// with |r| <= ln2/256, so e^x = 2^m * 2^(k/128) * e^r: 2^(k/128) from a
+/// table, e^r - 1 by its Taylor series to r^5 (truncation < 2^-60), and 2^m
+/// added to the exponent bits (the range keeps the result normal).
+#[inline(always)]
+pub fn exp_f64(x: f64) -> f64 {
+    const INV_L: f64 = 128.0 * std::f64::consts::LOG2_E;
+    // ln2/128 in two parts; L_HI has 32 significant bits, so n * L_HI is exact.
+    const L_HI: f64 = LN2_HI / 128.0;
+    const L_LO: f64 = LN2_LO / 128.0;
+    let t = x * INV_L + ROUND_F64;
+    let n = t - ROUND_F64;
+    let r = x - n * L_HI - n * L_LO;
+    let r2 = r * r;
+    let p = r + r2 * ((0.5 + r * (1.0 / 6.0)) + r2 * (1.0 / 24.0 + r * (1.0 / 120.0)));
+    let n = round_f64_as_int(t);
+    let step = f64::from_bits(EXP2_TABLE[(n & 127) as usize]);
+    let y = step + step * p;
+    f64::from_bits(y.to_bits().wrapping_add(((n >> 7) << 52) as u64))
+}
+
+/// 1.5 * 2^52: adding it to |v| < 2^51 rounds v to an integer, held in the
+/// low significand bits.
+const ROUND_F64: f64 = 6_755_399_441_055_744.0;
+
+/// The integer `t - ROUND_F64`, read from t's bits (two's complement).
+#[inline(always)]
+fn round_f64_as_int(t: f64) -> i64 {
+    (t.to_bits() as i64).wrapping_sub(ROUND_F64.to_bits() as i64)
+}
+
+/// ln 2 in two parts: LN2_HI has 32 significant bits (e * LN2_HI is exact).
+const LN2_HI: f64 = f64::from_bits(0x3FE6_2E42_FEE0_0000);
+const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+
+/// The parts of ln x for the logarithms: x = 2^e (1 + f) with 1 + f in
+/// [sqrt(1/2), sqrt(2)) (subnormals scaled by 2^54 first), s = f / (2 + f),
+/// and ln(1 + f) = f - hfsq + s (hfsq + r) with hfsq = f^2/2 and r a minimax
+/// polynomial in s^2 (fdlibm's coefficients, error < 2^-58).
+struct LogParts {
+    e: f64,
+    f: f64,
+    s: f64,
+    hfsq: f64,
+    r: f64,
+}
+
+#[inline(always)]
+fn log_parts(x: f64) -> LogParts {
+    const LG: [f64; 7] = [
+        6.666_666_666_666_735e-1,
+        3.999_999_999_940_942e-1,
+        2.857_142_874_366_239e-1,
+        2.222_219_843_214_978_4e-1,
+        1.818_357_216_161_805e-1,
+        1.531_383_769_920_937_3e-1,
+        1.479_819_860_511_658_6e-1,
+    ];
+    let subnormal = x < f64::MIN_POSITIVE;
+    let xs = if subnormal {
+        x * 18_014_398_509_481_984.0
+    } else {
+        x
+    }; // 2^54
+    let bits = xs.to_bits();
+    let m = f64::from_bits((bits & ((1 << 52) - 1)) | (1023 << 52)); // in [1, 2)
+    let big = m > std::f64::consts::SQRT_2;
+    let m = if big { m * 0.5 } else { m };
+    let e = ((bits >> 52) & 0x7ff) as i64 - 1023 - if subnormal { 54 } else { 0 } + big as i64;
+    let f = m - 1.0;
+    let s = f / (2.0 + f);
+    let z = s * s;
+    let w = z * z;
+    let r =
+        z * (LG[0] + w * (LG[2] + w * (LG[4] + w * LG[6]))) + w * (LG[1] + w * (LG[3] + w * LG[5]));
+    LogParts {
+        e: e as f64,
+        f,
+        s,
+        hfsq: 0.5 * f * f,
+        r,
+    }
+}
+
+/// Selects, not branches: log(inf) = inf, log(+-0) = -inf, log(x < 0) = NaN.
+#[inline(always)]
+fn log_special_values(x: f64, y: f64) -> f64 {
+    let y = if x == f64::INFINITY { f64::INFINITY } else { y };
+    let y = if x == 0.0 { f64::NEG_INFINITY } else { y };
+    if x < 0.0 || x.is_nan() {
+        f64::NAN
+    } else {
+        y
+    }
+}
+
+/// ln(x) in float64, within an ulp.
+#[inline(always)]
+pub fn ln_f64(x: f64) -> f64 {
+    let LogParts { e, f, s, hfsq, r } = log_parts(x);
+    let y = e * LN2_HI + (f - (hfsq - (s * (hfsq + r) + e * LN2_LO)));
+    log_special_values(x, y)
+}
+
+/// log_b(x) = e log_b(2) + ln(1 + f) / ln(b), within an ulp (log2) or two
+/// (log10). The leading part of ln(1 + f) is cut to 21 bits, so its product
+/// with the 32-bit head `inv_hi` of 1/ln(b) is exact; e log_b(2) is added
+/// in two parts (exact for powers of 2 in log2, and of 10 in log10 as
+/// far as tested).
+#[inline(always)]
+fn log_base(x: f64, inv_hi: f64, inv_lo: f64, e_hi: f64, e_lo: f64) -> f64 {
+    let LogParts { e, f, s, hfsq, r } = log_parts(x);
+    let hi = f - hfsq;
+    let hi = f64::from_bits(hi.to_bits() & 0xFFFF_FFFF_0000_0000);
+    let lo = (f - hi) - hfsq + s * (hfsq + r);
+    let val_hi = hi * inv_hi;
+    let lo = (lo + hi) * inv_lo + lo * inv_hi + e * e_lo;
+    let eh = e * e_hi;
+    let w = eh + val_hi;
+    let lo = lo + ((eh - w) + val_hi);
+    log_special_values(x, w + lo)
+}
+
+/// log2(x) in float64, within an ulp; exact for powers of two.
+#[inline(always)]
+pub fn log2_f64(x: f64) -> f64 {
+    const INV_LN2_HI: f64 = f64::from_bits(0x3FF7_1547_6520_0000);
+    const INV_LN2_LO: f64 = 1.675_171_316_488_651_2e-10;
+    log_base(x, INV_LN2_HI, INV_LN2_LO, 1.0, 0.0)
+}
+
+/// log10(x) in float64, within two ulp.
+#[inline(always)]
+pub fn log10_f64(x: f64) -> f64 {
+    const INV_LN10_HI: f64 = f64::from_bits(0x3FDB_CB7B_1520_0000);
+    const INV_LN10_LO: f64 = 2.508_294_671_164_527_5e-11;
+    const LOG10_2_HI: f64 = 3.010_299_956_636_117_7e-1;
+    const LOG10_2_LO: f64 = 3.694_239_077_158_931e-13;
+    log_base(x, INV_LN10_HI, INV_LN10_LO, LOG10_2_HI, LOG10_2_LO)
+}
+
+/// Largest |x| the inline float64 sin/cos/tan reduce exactly: the quadrant
+/// count j stays below 2^20, so j times each 33-bit part of pi/2 is exact.
+pub const TRIG64_INLINE_MAX: f64 = 1.0e6;
+
+/// x = j pi/2 + (r + rr), |r| <= pi/4 (about), and j mod 4: pi/2 in three
+/// 33-bit parts and a tail (fdlibm's), each product with j exact, the
+/// rounding errors of the subtractions carried in rr.
+#[inline(always)]
+fn reduce_pio2_f64(x: f64) -> (f64, f64, u64) {
+    const P1: f64 = 1.570_796_326_734_125_6;
+    const P2: f64 = 6.077_100_506_303_966e-11;
+    const P3: f64 = 2.022_266_248_711_166_5e-21;
+    const P3_TAIL: f64 = 8.478_427_660_368_9e-32;
+    let t = x * std::f64::consts::FRAC_2_PI + ROUND_F64;
+    let j = t - ROUND_F64;
+    let a = x - j * P1; // exact: a and j * P1 are within a factor 2
+    let w = j * P2;
+    let r = a - w;
+    let rr = (a - r) - w;
+    let w = j * P3;
+    let r2 = r - w;
+    let rr = rr + ((r - r2) - w) - j * P3_TAIL;
+    // Renormalised, except that a zero rr keeps the sign of r = -0.0.
+    let hi = if rr == 0.0 { r2 } else { r2 + rr };
+    let lo = (r2 - hi) + rr;
+    // 2^52 is a multiple of 4, so t's low bits are j mod 4.
+    (hi, lo, t.to_bits() & 3)
+}
+
+/// sin(r + rr) for |r| <= pi/4, |rr| tiny: r + r^3 S(r^2) with fdlibm's
+/// minimax S, the first-order effect of rr folded in.
+#[inline(always)]
+fn sin_kernel_f64(r: f64, rr: f64) -> f64 {
+    const S: [f64; 6] = [
+        -1.666_666_666_666_663_2e-1,
+        8.333_333_333_322_49e-3,
+        -1.984_126_982_985_795e-4,
+        2.755_731_370_707_006_8e-6,
+        -2.505_076_025_340_686_3e-8,
+        1.589_690_995_211_55e-10,
+    ];
+    let z = r * r;
+    let p = S[1] + z * (S[2] + z * (S[3] + z * (S[4] + z * S[5])));
+    let v = z * r;
+    r - ((z * (0.5 * rr - v * p) - rr) - v * S[0])
+}
+
+/// cos(r + rr) for |r| <= pi/4: 1 - r^2/2 + r^4 C(r^2) with fdlibm's minimax
+/// C, the rounding error of 1 - r^2/2 recovered and added back.
+#[inline(always)]
+fn cos_kernel_f64(r: f64, rr: f64) -> f64 {
+    const C: [f64; 6] = [
+        4.166_666_666_666_66e-2,
+        -1.388_888_888_887_411e-3,
+        2.480_158_728_947_673e-5,
+        -2.755_731_435_139_066_3e-7,
+        2.087_572_321_298_175e-9,
+        -1.135_964_755_778_819_5e-11,
+    ];
+    let z = r * r;
+    let p = z * (C[0] + z * (C[1] + z * (C[2] + z * (C[3] + z * (C[4] + z * C[5])))));
+    let hz = 0.5 * z;
+    let w = 1.0 - hz;
+    w + (((1.0 - w) - hz) + (z * p - r * rr))
+}
+
+/// sin(x) for |x| <= TRIG64_INLINE_MAX, within an ulp.
+#[inline(always)]
+pub fn sin_f64(x: f64) -> f64 {
+    let (r, rr, q) = reduce_pio2_f64(x);
+    let v = if q & 1 == 0 {
+        sin_kernel_f64(r, rr)
+    } else {
+        cos_kernel_f64(r, rr)
+    };
+    if q & 2 == 0 {
+        v
+    } else {
+        -v
+    }
+}
+
+/// cos(x) for |x| <= TRIG64_INLINE_MAX, within an ulp.
+#[inline(always)]
+pub fn cos_f64(x: f64) -> f64 {
+    let (r, rr, q) = reduce_pio2_f64(x);
+    let v = if q & 1 == 0 {
+        cos_kernel_f64(r, rr)
+    } else {
+        sin_kernel_f64(r, rr)
+    };
+    if (q + 1) & 2 == 0 {
+        v
+    } else {
+        -v
+    }
+}
+
+/// tan(x) for |x| <= TRIG64_INLINE_MAX, within two ulp: the quotient of the
+/// sin and cos kernels (odd quadrants give -cos/sin).
+#[inline(always)]
+pub fn tan_f64(x: f64) -> f64 {
+    let (r, rr, q) = reduce_pio2_f64(x);
+    let (s, c) = (sin_kernel_f64(r, rr), cos_kernel_f64(r, rr));
+    if q & 1 == 0 {
+        s / c
+    } else {
+        -c / s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -435,5 +768,123 @@ mod tests {
             assert_eq!(x.vcos().to_bits(), x.cos().to_bits());
         }
         assert!(!1.0f32.vtrig_out_of_range() && !f32::NAN.vtrig_out_of_range());
+    }
+
+    /// `ulps` for float64.
+    fn ulps64(a: f64, b: f64) -> i64 {
+        if a.is_nan() && b.is_nan() {
+            return 0;
+        }
+        let line = |f: f64| {
+            let bits = f.to_bits() as i64;
+            if bits < 0 {
+                -(bits & i64::MAX)
+            } else {
+                bits
+            }
+        };
+        (line(a) - line(b)).abs()
+    }
+
+    /// Worst distance in ulp between `ours` and libm's `exact` over `xs`.
+    fn worst64(xs: impl Iterator<Item = f64>, ours: fn(f64) -> f64, exact: fn(f64) -> f64) -> i64 {
+        xs.map(|x| ulps64(ours(x), exact(x))).max().unwrap_or(0)
+    }
+
+    /// A fixed pseudo-random stream of u64 (xorshift).
+    fn xorshift(mut s: u64) -> impl Iterator<Item = u64> {
+        std::iter::repeat_with(move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        })
+    }
+
+    #[test]
+    fn exp_f64_within_one_ulp_and_out_of_range_inputs() {
+        let sweep = (0..=1_416_000).map(|i| -708.0 + i as f64 * 1e-3);
+        let near_zero = xorshift(7)
+            .take(200_000)
+            .map(|b| (b >> 11) as f64 * 2f64.powi(-52) - 1.0);
+        let worst = worst64(sweep.chain(near_zero), exp_f64, f64::exp);
+        assert!(worst <= 1, "worst error {worst} ulp");
+        assert_eq!(exp_f64(0.0), 1.0);
+        assert_eq!(exp_f64(-0.0), 1.0);
+        // Outside the inline range: vexp is libm's exp, bit for bit.
+        for x in [
+            708.5,
+            709.78,
+            710.0,
+            -708.5,
+            -745.0,
+            -746.0,
+            f64::INFINITY,
+            -f64::INFINITY,
+        ] {
+            assert!(x.vexp_out_of_range());
+            assert_eq!(x.vexp().to_bits(), x.exp().to_bits());
+        }
+        assert!(f64::NAN.vexp_out_of_range() && f64::NAN.vexp().is_nan());
+        assert!(!708.0f64.vexp_out_of_range() && !(-708.0f64).vexp_out_of_range());
+    }
+
+    #[test]
+    fn logarithms_f64_within_an_ulp_or_two_and_special_values() {
+        // Random positive bit patterns (subnormals included) and a dense run near 1.
+        let xs = || {
+            let random = xorshift(11)
+                .take(400_000)
+                .map(|b| f64::from_bits(b % 0x7FF0_0000_0000_0000));
+            random.chain((0..200_000).map(|i| 0.5 + i as f64 * 7.5e-6))
+        };
+        assert!(worst64(xs(), ln_f64, f64::ln) <= 1);
+        assert!(worst64(xs(), log2_f64, f64::log2) <= 1);
+        assert!(worst64(xs(), log10_f64, f64::log10) <= 2);
+        for k in -1074..1024 {
+            let x = if k < -1022 {
+                f64::from_bits(1 << (k + 1074))
+            } else {
+                f64::from_bits(((k + 1023) as u64) << 52)
+            };
+            assert_eq!(log2_f64(x), k as f64, "log2(2^{k})");
+        }
+        for k in 0..=22 {
+            assert_eq!(log10_f64(10f64.powi(k)), k as f64, "log10(1e{k})");
+        }
+        assert_eq!(ln_f64(1.0), 0.0);
+        for log in [ln_f64, log2_f64, log10_f64] {
+            assert_eq!(log(0.0), f64::NEG_INFINITY);
+            assert_eq!(log(-0.0), f64::NEG_INFINITY);
+            assert_eq!(log(f64::INFINITY), f64::INFINITY);
+            assert!(log(-1.0).is_nan() && log(f64::NAN).is_nan() && log(-f64::INFINITY).is_nan());
+        }
+    }
+
+    #[test]
+    fn trig_f64_within_an_ulp_tan_within_two() {
+        let xs = || {
+            let dense = (-1_000_000..=1_000_000).map(|i| i as f64 * 1e-5);
+            let wide = xorshift(3)
+                .take(500_000)
+                .map(|b| ((b >> 11) as f64 * 2f64.powi(-53) - 0.5) * 2.0 * TRIG64_INLINE_MAX);
+            // The hardest inputs: the doubles nearest multiples of pi/2.
+            let near_zeros = (1..300_000).map(|k| k as f64 * std::f64::consts::FRAC_PI_2);
+            dense
+                .chain(wide)
+                .chain(near_zeros.filter(|x| x.abs() <= TRIG64_INLINE_MAX))
+        };
+        assert!(worst64(xs(), sin_f64, f64::sin) <= 1);
+        assert!(worst64(xs(), cos_f64, f64::cos) <= 1);
+        assert!(worst64(xs(), tan_f64, f64::tan) <= 2);
+        assert!(sin_f64(-0.0) == 0.0 && sin_f64(-0.0).is_sign_negative());
+        assert!(tan_f64(-0.0) == 0.0 && tan_f64(-0.0).is_sign_negative());
+        assert_eq!(cos_f64(0.0), 1.0);
+        assert!(sin_f64(f64::NAN).is_nan() && tan_f64(f64::NAN).is_nan());
+        for x in [f64::INFINITY, -f64::INFINITY, 3.0e7, -1.5e300] {
+            assert!(x.vtrig_out_of_range());
+            assert_eq!(x.vsin().to_bits(), x.sin().to_bits());
+            assert_eq!(x.vtan().to_bits(), x.tan().to_bits());
+        }
     }
 }
