@@ -16,6 +16,7 @@ use crate::elementwise::unsupported;
 use crate::error::{Error, Result};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::math::{Float, Num, Real};
+use rayon::prelude::*;
 
 /// Where the reduced elements of each output sit in the prepared buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,23 +151,75 @@ fn pairwise<T: Element>(v: &[T], identity: T, op: impl Fn(T, T) -> T + Copy) -> 
     )
 }
 
-/// `out[i] = f(lane i)` for a `Lanes::Last` input.
-fn map_lanes<T: Element, A: Element>(p: &Prepared, out: &mut [A], f: impl Fn(&[T]) -> A) {
+/// Reductions of fewer elements run on one thread: below this, splitting
+/// the work costs more than the second core gains.
+const PARALLEL_MIN: usize = 1 << 18;
+
+/// `pairwise` with its two halves on two threads while they are large. It
+/// splits where `pairwise` does, so the result is the same bit for bit.
+fn pairwise_parallel<T: Element>(
+    v: &[T],
+    identity: T,
+    op: impl Fn(T, T) -> T + Copy + Send + Sync,
+) -> T {
+    if v.len() < PARALLEL_MIN {
+        return pairwise(v, identity, op);
+    }
+    let half = (v.len() / 2) & !7;
+    let (a, b) = rayon::join(
+        || pairwise_parallel(&v[..half], identity, op),
+        || pairwise_parallel(&v[half..], identity, op),
+    );
+    op(a, b)
+}
+
+/// `out[i] = f(lane i)` for a `Lanes::Last` input; lanes on several threads
+/// when the input is large (each lane is still reduced by one thread).
+fn map_lanes<T: Element, A: Element>(
+    p: &Prepared,
+    out: &mut [A],
+    f: impl Fn(&[T]) -> A + Send + Sync,
+) {
     let src = p.slice::<T>();
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = f(&src[i * p.len..(i + 1) * p.len]);
+    let lane = |i: usize| &src[i * p.len..(i + 1) * p.len];
+    if src.len() >= PARALLEL_MIN && out.len() > 1 {
+        let min_len = out.len().div_ceil(4 * rayon::current_num_threads());
+        out.par_iter_mut()
+            .enumerate()
+            .with_min_len(min_len)
+            .for_each(|(i, o)| *o = f(lane(i)));
+    } else {
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = f(lane(i));
+        }
     }
 }
 
 /// `acc[j] = op(acc[j], row[j])` over every row of a `Lanes::Rows` input.
-fn fold_rows<T: Element>(src: &[T], acc: &mut [T], op: impl Fn(T, T) -> T) {
-    if acc.is_empty() {
+/// Large inputs with wide rows split the columns across threads (each column
+/// keeps its order of operations).
+fn fold_rows<T: Element>(src: &[T], acc: &mut [T], op: impl Fn(T, T) -> T + Send + Sync) {
+    let width = acc.len();
+    if width == 0 {
         return;
     }
-    for row in src.chunks_exact(acc.len()) {
-        for (a, &v) in acc.iter_mut().zip(row) {
-            *a = op(*a, v);
+    let fold_columns = |first: usize, acc: &mut [T]| {
+        for row in src.chunks_exact(width) {
+            for (a, &v) in acc.iter_mut().zip(&row[first..]) {
+                *a = op(*a, v);
+            }
         }
+    };
+    if src.len() >= PARALLEL_MIN && width >= 256 {
+        // Column blocks of whole cache lines (64 bytes), two per thread.
+        let block = width
+            .div_ceil(2 * rayon::current_num_threads())
+            .next_multiple_of(16);
+        acc.par_chunks_mut(block)
+            .enumerate()
+            .for_each(|(k, part)| fold_columns(k * block, part));
+    } else {
+        fold_columns(0, acc);
     }
 }
 
@@ -179,8 +232,13 @@ fn output<T: Element>(count: usize, fill: impl FnOnce(&mut [T])) -> Result<Array
 }
 
 /// Fold every output's elements with `op` from `identity` (pairwise along lanes).
-fn fold<T: Element>(p: &Prepared, identity: T, op: impl Fn(T, T) -> T + Copy) -> Result<Array> {
+fn fold<T: Element>(
+    p: &Prepared,
+    identity: T,
+    op: impl Fn(T, T) -> T + Copy + Send + Sync,
+) -> Result<Array> {
     output::<T>(p.count, |out| match p.lanes {
+        Lanes::Last if p.count == 1 => out[0] = pairwise_parallel(p.slice::<T>(), identity, op),
         Lanes::Last => map_lanes(p, out, |lane: &[T]| pairwise(lane, identity, op)),
         Lanes::Rows => {
             out.fill(identity);
@@ -190,7 +248,10 @@ fn fold<T: Element>(p: &Prepared, identity: T, op: impl Fn(T, T) -> T + Copy) ->
 }
 
 /// Like `fold` without an identity: starts from each output's first element.
-fn fold_first<T: Element>(p: &Prepared, op: impl Fn(T, T) -> T + Copy) -> Result<Array> {
+fn fold_first<T: Element>(
+    p: &Prepared,
+    op: impl Fn(T, T) -> T + Copy + Send + Sync,
+) -> Result<Array> {
     output::<T>(p.count, |out| match p.lanes {
         Lanes::Last => map_lanes(p, out, |lane: &[T]| {
             lane[1..].iter().fold(lane[0], |a, &b| op(a, b))
@@ -469,6 +530,36 @@ mod tests {
         let a = Array::from_vec(&v, &[v.len()]).unwrap();
         let s = vals(&sum_prod(&a, &[0], None, false, false).unwrap())[0];
         assert!((s - 100_000.1).abs() < 0.1, "{s}");
+    }
+
+    #[test]
+    fn threaded_reductions_match_one_thread_bit_for_bit() {
+        // Values whose sums round differently in every order.
+        let v: Vec<f64> = (0..600 * 1001)
+            .map(|i| ((i * 7919) % 1013) as f64 * 0.1 + 1e-3)
+            .collect();
+        let sum = |a: &Array, axes: &[usize]| vals(&sum_prod(a, axes, None, false, false).unwrap());
+        let flat = Array::from_vec(&v, &[v.len()]).unwrap();
+        assert!(v.len() >= PARALLEL_MIN);
+        assert_eq!(sum(&flat, &[0]), [pairwise(&v, 0.0, f64::add)]);
+        let m = Array::from_vec(&v, &[600, 1001]).unwrap();
+        let rows: Vec<f64> = v.chunks(1001).map(|r| pairwise(r, 0.0, f64::add)).collect();
+        assert_eq!(sum(&m, &[1]), rows);
+        let mut columns = vec![0.0; 1001];
+        for r in v.chunks(1001) {
+            columns.iter_mut().zip(r).for_each(|(c, &x)| *c += x);
+        }
+        assert_eq!(sum(&m, &[0]), columns);
+        let max = vals(&min_max(&m, &[0], false, true).unwrap());
+        let want: Vec<f64> = (0..1001)
+            .map(|j| {
+                v.iter()
+                    .skip(j)
+                    .step_by(1001)
+                    .fold(f64::MIN, |a, &b| a.max(b))
+            })
+            .collect();
+        assert_eq!(max, want);
     }
 
     #[test]
