@@ -535,7 +535,7 @@ mod tests {
     #[test]
     fn threaded_reductions_match_one_thread_bit_for_bit() {
         // Values whose sums round differently in every order.
-        let v: Vec<f64> = (0..600 * 1001)
+        let v: Vec<f64> = (0..600 * 1001usize)
             .map(|i| ((i * 7919) % 1013) as f64 * 0.1 + 1e-3)
             .collect();
         let sum = |a: &Array, axes: &[usize]| vals(&sum_prod(a, axes, None, false, false).unwrap());
