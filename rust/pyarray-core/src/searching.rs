@@ -10,6 +10,7 @@ use crate::layout::{broadcast_shapes, broadcast_strides};
 use crate::sorting::{lt_nan_last, sort_dtype};
 use crate::statistical::{prepare, reduced_shape};
 use crate::Error;
+use rayon::prelude::*;
 
 /// Index of the first maximum (or minimum) of a non-empty lane; a NaN counts
 /// as the extreme, so the first NaN wins (NumPy). One pass over the data:
@@ -34,6 +35,38 @@ fn arg_extreme<T: Real, const MAX: bool>(lane: &[T]) -> usize {
     let start = best_block * BLOCK;
     let at = lane[start..].iter().position(|&v| v == best);
     start + at.expect("the extreme is in the lane")
+}
+
+/// Lanes shorter than this are searched on one thread.
+const PARALLEL_MIN: usize = 1 << 18;
+
+/// `arg_extreme` with the two halves of a long lane searched on two
+/// threads. The left half wins ties and holds the first NaN if it has one,
+/// so the index is the one-thread result.
+fn arg_extreme_parallel<T: Real, const MAX: bool>(lane: &[T]) -> usize {
+    if lane.len() < PARALLEL_MIN {
+        return arg_extreme::<T, MAX>(lane);
+    }
+    let half = lane.len() / 2;
+    let (left, right) = rayon::join(
+        || arg_extreme_parallel::<T, MAX>(&lane[..half]),
+        || half + arg_extreme_parallel::<T, MAX>(&lane[half..]),
+    );
+    let (l, r) = (lane[left], lane[right]);
+    let right_wins = if l.is_nan() {
+        false
+    } else if r.is_nan() {
+        true
+    } else if MAX {
+        r > l
+    } else {
+        r < l
+    };
+    if right_wins {
+        right
+    } else {
+        left
+    }
 }
 
 /// Extreme of a non-empty block and whether it holds a NaN, with AVX2 when
@@ -97,8 +130,19 @@ pub fn argmax_argmin(x: &Array, axis: Option<usize>, keepdims: bool, max: bool) 
     let dst = unsafe { out.slice_mut_unchecked::<i64>() };
     reals!(dtype, T => {
         let src = p.slice::<T>();
-        for (o, lane) in dst.iter_mut().zip(src.chunks_exact(len)) {
-            *o = if max { arg_extreme::<T, true>(lane) } else { arg_extreme::<T, false>(lane) } as i64;
+        let search = |lane: &[T]| {
+            if max { arg_extreme_parallel::<T, true>(lane) } else { arg_extreme_parallel::<T, false>(lane) }
+        };
+        if src.len() >= PARALLEL_MIN && dst.len() > 1 {
+            let min_len = dst.len().div_ceil(4 * rayon::current_num_threads());
+            dst.par_iter_mut()
+                .zip(src.par_chunks_exact(len))
+                .with_min_len(min_len)
+                .for_each(|(o, lane)| *o = search(lane) as i64);
+        } else {
+            for (o, lane) in dst.iter_mut().zip(src.chunks_exact(len)) {
+                *o = search(lane) as i64;
+            }
         }
     }, unreachable!("sort_dtype admits real dtypes only"));
     out.reshape(&reduced_shape(x.shape(), &axes, keepdims))
@@ -249,6 +293,55 @@ mod tests {
     use crate::dtype::Scalar;
 
     use crate::test_util::i64s as ints;
+
+    /// First index of the maximum (or minimum), a NaN counting as the extreme.
+    fn first_extreme(v: &[f64], max: bool) -> i64 {
+        if let Some(i) = v.iter().position(|x| x.is_nan()) {
+            return i as i64;
+        }
+        let best = v
+            .iter()
+            .copied()
+            .fold(v[0], |a, b| if (b > a) == max && b != a { b } else { a });
+        v.iter().position(|&x| x == best).unwrap() as i64
+    }
+
+    #[test]
+    fn threaded_argmax_argmin_find_the_first_extreme() {
+        let n = 3 * PARALLEL_MIN + 5;
+        let base: Vec<f64> = (0..n).map(|i| ((i * 7919) % 10_007) as f64).collect();
+        let mut cases = vec![base.clone()];
+        // Ties across the halves (the left one must win), a lone NaN in the
+        // right half, NaNs in both halves.
+        let mut ties = base.clone();
+        ties[10] = 1e9;
+        ties[n - 10] = 1e9;
+        ties[20] = -1e9;
+        ties[n - 20] = -1e9;
+        cases.push(ties.clone());
+        let mut right_nan = ties.clone();
+        right_nan[n - 3] = f64::NAN;
+        cases.push(right_nan.clone());
+        right_nan[n / 3] = f64::NAN;
+        cases.push(right_nan);
+        for v in &cases {
+            let a = Array::from_vec(v, &[n]).unwrap();
+            for max in [true, false] {
+                let got = ints(&argmax_argmin(&a, None, false, max).unwrap());
+                assert_eq!(got, vec![first_extreme(v, max)], "max={max}");
+            }
+        }
+        // Many lanes of a large input: threads split the lanes.
+        let m = Array::from_vec(&ties[..n - 5], &[3, PARALLEL_MIN]).unwrap();
+        let want: Vec<i64> = ties[..n - 5]
+            .chunks(PARALLEL_MIN)
+            .map(|l| first_extreme(l, true))
+            .collect();
+        assert_eq!(
+            ints(&argmax_argmin(&m, Some(1), false, true).unwrap()),
+            want
+        );
+    }
 
     #[test]
     fn argmax_takes_first_extreme_and_nan() {
