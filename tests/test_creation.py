@@ -718,10 +718,35 @@ def test_huge_diagonal_offsets_clamp(k):
     assert xp.triu(ones, k=k).tolist() == np.triu(np.ones((2, 3)), k=min(max(k, -4), 4)).tolist()
 
 
-@pytest.mark.parametrize("n", [3, 300, 10_000, 1_000_000])
+@pytest.mark.parametrize("n", [3, 300, 10_000, 1_000_000, 3_000_000])
 def test_empty_is_zero_filled_even_on_reused_memory(n):
     # docs/differences-from-numpy.md: `empty` never exposes old data. Freeing a
     # block of ones first makes the allocator likely to hand the same memory back.
     ones = xp.ones(n)
     del ones
     np.testing.assert_array_equal(np.asarray(xp.empty(n)), np.zeros(n))
+
+
+@pytest.mark.parametrize("name", ["zeros", "empty", "full_zero", "zeros_like"])
+def test_large_zero_arrays_are_zero_and_writable(name):
+    # From 4 MiB these come from fresh mappings the kernel zeroes lazily.
+    shape = (1500, 1000)
+    make = {
+        "zeros": lambda: xp.zeros(shape),
+        "empty": lambda: xp.empty(shape),
+        "full_zero": lambda: xp.full(shape, 0.0),
+        "zeros_like": lambda: xp.zeros_like(xp.ones(shape)),
+    }[name]
+    x = make()
+    assert not np.any(np.asarray(x))
+    x[700:, ::3] = 2.5
+    want = np.zeros(shape)
+    want[700:, ::3] = 2.5
+    np.testing.assert_array_equal(np.asarray(x), want)
+
+
+def test_full_of_negative_zero_keeps_the_sign():
+    # Only an all-zero-bytes fill takes the lazily zeroed path; -0.0 is not one.
+    x = np.asarray(xp.full((1500, 1000), -0.0))
+    assert np.all(x == 0) and np.all(np.signbit(x))
+    assert np.all(np.asarray(xp.full(700_000, 3, dtype=xp.int16)) == 3)

@@ -37,7 +37,14 @@ impl Array {
 
     /// A new C-contiguous array of zeros (false, 0, 0.0).
     pub fn zeros(dtype: DType, shape: &[usize]) -> Result<Array> {
-        Self::allocate(dtype, shape, true)
+        Self::allocate(dtype, shape, Storage::zeroed)
+    }
+
+    /// `zeros` for arrays the caller does not fill at once (the `zeros` and
+    /// `empty` functions): large ones are zeroed lazily by the kernel
+    /// (`Storage::zeroed_lazily`) instead of by a pass over memory.
+    pub fn zeros_lazily(dtype: DType, shape: &[usize]) -> Result<Array> {
+        Self::allocate(dtype, shape, Storage::zeroed_lazily)
     }
 
     /// A new C-contiguous array whose contents are unspecified bytes.
@@ -46,19 +53,17 @@ impl Array {
     /// The caller must write every element before the array is read or shared
     /// (kernels producing complete results use this to skip zeroing).
     pub unsafe fn for_overwrite(dtype: DType, shape: &[usize]) -> Result<Array> {
-        Self::allocate(dtype, shape, false)
+        Self::allocate(dtype, shape, Storage::for_overwrite)
     }
 
-    fn allocate(dtype: DType, shape: &[usize], zero: bool) -> Result<Array> {
+    fn allocate(
+        dtype: DType,
+        shape: &[usize],
+        storage: impl FnOnce(usize) -> Result<Storage>,
+    ) -> Result<Array> {
         let n = checked_size(shape, dtype.itemsize())?;
-        let bytes = n * dtype.itemsize();
-        let storage = if zero {
-            Storage::zeroed(bytes)?
-        } else {
-            Storage::for_overwrite(bytes)?
-        };
         Ok(Array {
-            storage: Arc::new(storage),
+            storage: Arc::new(storage(n * dtype.itemsize())?),
             dtype,
             shape: Dims::from_slice(shape),
             strides: c_strides(shape),
@@ -160,6 +165,17 @@ impl Array {
     }
     pub fn is_c_contiguous(&self) -> bool {
         layout::is_c_contiguous(&self.shape, &self.strides)
+    }
+    /// Whether a contiguous array's bytes are all zero (0, 0.0 or false in
+    /// every dtype; -0.0 is not). False for other layouts.
+    pub fn is_all_zero_bytes(&self) -> bool {
+        if !self.is_c_contiguous() {
+            return false;
+        }
+        let len = self.size() * self.itemsize();
+        // SAFETY: a contiguous array's elements are `len` bytes from data_ptr.
+        let bytes = unsafe { std::slice::from_raw_parts(self.data_ptr() as *const u8, len) };
+        bytes.iter().all(|&b| b == 0)
     }
     /// Whether two arrays may touch the same bytes (conservative: compares the
     /// address ranges, so views of one buffer imported twice are caught too).

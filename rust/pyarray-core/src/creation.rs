@@ -6,16 +6,23 @@ use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result};
 use num_complex::Complex64;
 
-/// Array of `shape` filled with `value` cast to `dtype`.
+/// Array of `shape` filled with `value` cast to `dtype` (zeros lazily
+/// zeroed, see `Array::zeros_lazily`).
 pub fn full(shape: &[usize], value: Scalar, dtype: DType) -> Result<Array> {
-    let out = Array::zeros(dtype, shape)?;
-    out.assign(&Array::from_scalar(value, dtype)?)?;
+    let fill = Array::from_scalar(value, dtype)?;
+    if fill.is_all_zero_bytes() {
+        return Array::zeros_lazily(dtype, shape);
+    }
+    // SAFETY: `assign` broadcasts the 0-d fill over every element.
+    let out = unsafe { Array::for_overwrite(dtype, shape)? };
+    out.assign(&fill)?;
     Ok(out)
 }
 
 /// Fill a fresh 1-D array of `n` elements with `value(i)`.
 fn from_fn(n: usize, dtype: DType, value: impl Fn(usize) -> Scalar) -> Result<Array> {
-    let out = Array::zeros(dtype, &[n])?;
+    // SAFETY: the loop below writes every element.
+    let out = unsafe { Array::for_overwrite(dtype, &[n])? };
     crate::dispatch!(dtype, T => {
         // SAFETY: fresh contiguous array of T, not shared.
         let data = unsafe { out.slice_mut_unchecked::<T>() };

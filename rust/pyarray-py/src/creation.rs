@@ -206,7 +206,7 @@ pub fn zeros(
 ) -> PyResult<PyArray> {
     parse_device(device)?;
     let dtype = parse_optional_dtype(dtype)?.unwrap_or(DType::Float64);
-    Array::zeros(dtype, &parse_shape(shape)?)
+    Array::zeros_lazily(dtype, &parse_shape(shape)?)
         .py()
         .map(PyArray::new)
 }
