@@ -183,3 +183,19 @@ class _quiet:
     def __exit__(self, *exc):
         self._e.__exit__(*exc)
         self._w.__exit__(*exc)
+
+
+def test_cumulative_sum_of_empty_lanes_and_views():
+    # An empty axis with include_initial still gives one identity per lane.
+    got = xp.cumulative_sum(xp.zeros((3, 0)), axis=1, include_initial=True)
+    np.testing.assert_array_equal(np.asarray(got), np.zeros((3, 1)))
+    got = xp.cumulative_prod(xp.zeros((0, 2)), axis=0, include_initial=True)
+    np.testing.assert_array_equal(np.asarray(got), np.ones((1, 2)))
+    # Contiguous lanes are read in place; transposed and cast ones from a copy.
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)
+    for view, axis in ((a, 1), (a.T, 1), (a[:, ::-2], 0)):
+        got = xp.cumulative_sum(xp.asarray(view), axis=axis)
+        np.testing.assert_array_equal(np.asarray(got), np.cumulative_sum(view, axis=axis))
+    x = xp.asarray(a)
+    xp.cumulative_sum(x, axis=1)
+    np.testing.assert_array_equal(np.asarray(x), a)  # the input is not scanned in place

@@ -418,18 +418,21 @@ pub fn cumulative(
     let out_dtype = dtype.unwrap_or_else(|| default_sum_dtype(x.dtype()));
     let compute = compute_dtype(out_dtype);
     let ndim = x.ndim();
-    // Lanes along the axis, contiguous and last, in one (cast) copy.
+    // Lanes along the axis, contiguous and last: read in place when they
+    // already are (one pass over memory, like NumPy), else from one cast copy.
     let order: Vec<usize> = (0..ndim).filter(|&a| a != axis).chain([axis]).collect();
-    let src = x.permute(&order)?.astype(compute)?;
+    let src = x.permute(&order)?;
+    let src = if src.dtype() == compute && src.is_c_contiguous() {
+        src
+    } else {
+        src.astype(compute)?
+    };
     let n = x.shape()[axis];
     let extra = usize::from(include_initial);
     let mut shape = src.shape().to_vec();
     shape[ndim - 1] = n + extra;
-    let out = if extra == 0 {
-        src.clone()
-    } else {
-        Array::zeros(compute, &shape)?
-    };
+    // SAFETY: `scan` writes every element of every lane.
+    let out = unsafe { Array::for_overwrite(compute, &shape)? };
     let name = if prod {
         "cumulative_prod"
     } else {
@@ -438,11 +441,8 @@ pub fn cumulative(
     numerics!(compute, T => {
         let identity = T::from_scalar(Scalar::Int(i64::from(prod)));
         let op = if prod { T::mul } else { T::add };
-        // With an initial element the output is a new array and reads `src`;
-        // without, the scan runs in place over `src` (a fresh copy).
-        let input = (extra == 1).then(|| src.as_slice::<T>().expect("fresh contiguous copy"));
-        // SAFETY: `out` is a contiguous array of T; when it is `src` itself,
-        // `input` is None, so no other reference to its elements is alive.
+        let input = src.as_slice::<T>().expect("contiguous lanes");
+        // SAFETY: `out` is fresh, contiguous, of type T, and not shared.
         let dst = unsafe { out.slice_mut_unchecked::<T>() };
         scan(dst, input, n, extra, identity, op);
         Ok(())
@@ -456,12 +456,12 @@ pub fn cumulative(
     out.permute(&inverse)
 }
 
-/// Running `op` along lanes of `dst` (lane length `n + extra`). Without `src`
-/// the lanes already hold the input (in place); with it, each output lane is
-/// the identity followed by the scan of the source lane.
+/// Running `op` along lanes: each lane of `dst` (length `n + extra`) is the
+/// identity if `extra` is 1, then the running results over the lane of `src`
+/// (length `n`).
 fn scan<T: Element>(
     dst: &mut [T],
-    src: Option<&[T]>,
+    src: &[T],
     n: usize,
     extra: usize,
     identity: T,
@@ -471,20 +471,14 @@ fn scan<T: Element>(
     if width == 0 {
         return;
     }
+    // Indexed, not zipped with src.chunks(n): an empty axis (n = 0) still
+    // has lanes, each holding just the identity.
     for (i, lane) in dst.chunks_exact_mut(width).enumerate() {
+        lane[..extra].fill(identity);
         let mut acc = identity;
-        match src {
-            None => lane.iter_mut().for_each(|v| {
-                acc = op(acc, *v);
-                *v = acc;
-            }),
-            Some(s) => {
-                lane[0] = identity;
-                for (d, &v) in lane[1..].iter_mut().zip(&s[i * n..(i + 1) * n]) {
-                    acc = op(acc, v);
-                    *d = acc;
-                }
-            }
+        for (d, &v) in lane[extra..].iter_mut().zip(&src[i * n..(i + 1) * n]) {
+            acc = op(acc, v);
+            *d = acc;
         }
     }
 }
