@@ -74,13 +74,15 @@ impl Array {
 
     /// A new array holding `data` in C order.
     pub fn from_vec<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
-        let out = Array::zeros(T::DTYPE, shape)?;
-        if out.size() != data.len() {
+        let size = checked_size(shape, T::DTYPE.itemsize())?;
+        if size != data.len() {
             return Err(Error::Value(format!(
                 "cannot fill shape {shape:?} with {} elements",
                 data.len()
             )));
         }
+        // SAFETY: the copy below writes all data.len() == size elements.
+        let out = unsafe { Array::for_overwrite(T::DTYPE, shape)? };
         // SAFETY: fresh contiguous storage of exactly data.len() elements of T.
         unsafe { out.slice_mut_unchecked::<T>() }.copy_from_slice(data);
         Ok(out)

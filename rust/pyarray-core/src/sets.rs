@@ -59,19 +59,37 @@ pub fn unique_values(x: &Array) -> Result<Array> {
     let dtype = set_dtype(x.dtype());
     let data = flat(x, dtype)?;
     let values = reals!(dtype, T => {
-        let mut v = data.as_slice::<T>().expect("fresh contiguous copy").to_vec();
-        // The radix path of sort: the bulk of the work for large inputs.
-        crate::sorting::sort_lane(&mut v, false, false);
-        // `==` keeps every NaN.
-        v.dedup_by(|a, b| a == b);
-        Array::from_vec(&v, &[v.len()])
+        // SAFETY: `flat` made a fresh copy that nothing else references.
+        let v = unsafe { data.slice_mut_unchecked::<T>() };
+        // The key sort: the bulk of the work for large inputs.
+        crate::sorting::sort_lane(v, false, false);
+        let k = dedup_in_place(v);
+        Array::from_vec(&v[..k], &[k])
     }, complexes!(dtype, T => {
-        let mut v = data.as_slice::<T>().expect("fresh contiguous copy").to_vec();
+        // SAFETY: as above.
+        let v = unsafe { data.slice_mut_unchecked::<T>() };
         v.sort_unstable_by(cmp_complex);
-        v.dedup_by(|a, b| a == b);
-        Array::from_vec(&v, &[v.len()])
+        let k = dedup_in_place(v);
+        Array::from_vec(&v[..k], &[k])
     }, unreachable!("set_dtype gives real or complex dtypes")))?;
     values.to_dtype(x.dtype())
+}
+
+/// Moves the first element of each run of equal elements of a sorted slice
+/// to the front and returns how many runs there are; `==` keeps every NaN
+/// (NaN != NaN), as the standard asks.
+fn dedup_in_place<T: PartialEq + Copy>(v: &mut [T]) -> usize {
+    if v.is_empty() {
+        return 0;
+    }
+    let mut kept = 1;
+    for i in 1..v.len() {
+        if v[i] != v[kept - 1] {
+            v[kept] = v[i];
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// Unique values with first indices, inverse indices and counts.
@@ -146,6 +164,22 @@ mod tests {
     use super::*;
 
     use crate::test_util::f64s as vals;
+
+    #[test]
+    fn dedup_in_place_keeps_run_heads_and_every_nan() {
+        let mut v = [1.0, 1.0, 2.0, 3.0, 3.0, 3.0, f64::NAN, f64::NAN];
+        let k = dedup_in_place(&mut v);
+        assert_eq!(k, 5);
+        assert_eq!(&v[..3], &[1.0, 2.0, 3.0]);
+        assert!(v[3].is_nan() && v[4].is_nan());
+        let mut one = [7];
+        assert_eq!(dedup_in_place(&mut one), 1);
+        assert_eq!(dedup_in_place::<i32>(&mut []), 0);
+        // The input array of unique_values is not sorted in place.
+        let x = Array::from_vec(&[3.0, 1.0, 3.0], &[3]).unwrap();
+        assert_eq!(vals(&unique_values(&x).unwrap()), [1.0, 3.0]);
+        assert_eq!(vals(&x), [3.0, 1.0, 3.0]);
+    }
 
     #[test]
     fn unique_keeps_each_nan() {
