@@ -5,12 +5,12 @@ use crate::array::Array;
 use crate::dtype::{promote, DType, Element};
 use crate::error::Result;
 use crate::iter::for_each_run;
+use crate::kernels::loops::PARALLEL_THRESHOLD as PARALLEL_MIN;
 use crate::kernels::math::Real;
 use crate::layout::{broadcast_shapes, broadcast_strides};
 use crate::sorting::{lt_nan_last, sort_dtype};
-use crate::statistical::{prepare, reduced_shape};
+use crate::statistical::{map_lanes, prepare, reduced_shape};
 use crate::Error;
-use rayon::prelude::*;
 
 /// Index of the first maximum (or minimum) of a non-empty lane; a NaN counts
 /// as the extreme, so the first NaN wins (NumPy). One pass over the data:
@@ -36,9 +36,6 @@ fn arg_extreme<T: Real, const MAX: bool>(lane: &[T]) -> usize {
     let at = lane[start..].iter().position(|&v| v == best);
     start + at.expect("the extreme is in the lane")
 }
-
-/// Lanes shorter than this are searched on one thread.
-const PARALLEL_MIN: usize = 1 << 18;
 
 /// `arg_extreme` with the two halves of a long lane searched on two
 /// threads. The left half wins ties and holds the first NaN if it has one,
@@ -129,21 +126,10 @@ pub fn argmax_argmin(x: &Array, axis: Option<usize>, keepdims: bool, max: bool) 
     // SAFETY: fresh contiguous int64 array, owned here.
     let dst = unsafe { out.slice_mut_unchecked::<i64>() };
     reals!(dtype, T => {
-        let src = p.slice::<T>();
-        let search = |lane: &[T]| {
-            if max { arg_extreme_parallel::<T, true>(lane) } else { arg_extreme_parallel::<T, false>(lane) }
-        };
-        if src.len() >= PARALLEL_MIN && dst.len() > 1 {
-            let min_len = dst.len().div_ceil(4 * rayon::current_num_threads());
-            dst.par_iter_mut()
-                .zip(src.par_chunks_exact(len))
-                .with_min_len(min_len)
-                .for_each(|(o, lane)| *o = search(lane) as i64);
-        } else {
-            for (o, lane) in dst.iter_mut().zip(src.chunks_exact(len)) {
-                *o = search(lane) as i64;
-            }
-        }
+        // Many lanes of a large input split across threads in `map_lanes`.
+        map_lanes(&p, dst, |lane: &[T]| {
+            (if max { arg_extreme_parallel::<T, true>(lane) } else { arg_extreme_parallel::<T, false>(lane) }) as i64
+        });
     }, unreachable!("sort_dtype admits real dtypes only"));
     out.reshape(&reduced_shape(x.shape(), &axes, keepdims))
 }

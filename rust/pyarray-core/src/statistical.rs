@@ -15,6 +15,7 @@ use crate::dtype::{DType, Element, Scalar};
 use crate::elementwise::unsupported;
 use crate::error::{Error, Result};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
+use crate::kernels::loops::PARALLEL_THRESHOLD as PARALLEL_MIN;
 use crate::kernels::math::{Float, Num, Real};
 use rayon::prelude::*;
 
@@ -151,10 +152,6 @@ fn pairwise<T: Element>(v: &[T], identity: T, op: impl Fn(T, T) -> T + Copy) -> 
     )
 }
 
-/// Reductions of fewer elements run on one thread: below this, splitting
-/// the work costs more than the second core gains.
-const PARALLEL_MIN: usize = 1 << 18;
-
 /// `pairwise` with its two halves on two threads while they are large. It
 /// splits where `pairwise` does, so the result is the same bit for bit.
 fn pairwise_parallel<T: Element>(
@@ -175,7 +172,7 @@ fn pairwise_parallel<T: Element>(
 
 /// `out[i] = f(lane i)` for a `Lanes::Last` input; lanes on several threads
 /// when the input is large (each lane is still reduced by one thread).
-fn map_lanes<T: Element, A: Element>(
+pub(crate) fn map_lanes<T: Element, A: Element>(
     p: &Prepared,
     out: &mut [A],
     f: impl Fn(&[T]) -> A + Send + Sync,
