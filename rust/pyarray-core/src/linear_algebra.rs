@@ -18,18 +18,26 @@ use crate::statistical::sum_prod;
 use faer::Par;
 use rayon::prelude::*;
 
-/// Multiply-adds above which work is split across threads. A single 64³
-/// (2^18) product measured 5× slower on two threads than on one (rayon's
-/// wake-up and faer's partitioning cost more than its ~15 µs of work), so one
-/// product goes parallel only from 128³; a batch of small products splits
-/// across items from 2^18 in total.
+/// Multiply-adds above which faer's work is split across threads. A single
+/// 64³ (2^18) product measured 5× slower on two threads than on one
+/// (rayon's wake-up and faer's partitioning cost more than its ~15 µs of
+/// work), so one product goes parallel only from 128³; a batch of small
+/// products splits across items from 2^18 in total.
 const PARALLEL_WORK: usize = 1 << 18;
 const PARALLEL_PRODUCT: usize = 1 << 21;
 
-/// Multiply-adds up to which float products use the plain loop instead of
-/// faer: below this, faer's per-call setup dominates (a batch of 16×16
-/// products ran at 0.4-0.5x NumPy through it).
-const LOOP_PRODUCT_MAX: usize = 1 << 14;
+/// Multiply-adds up to which float products use the tiled loop instead of
+/// faer: the loop's FMA tiles run at OpenBLAS's single-thread speed up to
+/// 128³ here, while faer's per-call setup dominates small products (32²
+/// took 2.9 µs through faer, 1.5 µs in the loop; a batch of 16×16 products
+/// ran at 0.4-0.5x NumPy through it). Above 2^20 faer's packing and threads
+/// take over.
+const LOOP_PRODUCT_MAX: usize = 1 << 20;
+
+/// Multiply-adds from which a batch on the loop kernel splits across
+/// threads: its FMA tiles do 2^20 in ~15-20 µs, about what waking a second
+/// thread costs (at 2^18, 100 products of 16×16 ran 1.4x slower on two).
+const LOOP_PARALLEL_WORK: usize = 1 << 20;
 
 /// Matrix product with the standard's (PEP 465) rules: 1-D operands become a
 /// row (x1) or column (x2) vector and that axis is dropped from the result;
@@ -241,8 +249,19 @@ fn run_loop<T: crate::kernels::math::Num>(
             m,
         )
     };
-    if count * n * k * m >= PARALLEL_WORK {
-        out_all.par_chunks_mut(n * m).enumerate().for_each(item);
+    let threads = rayon::current_num_threads();
+    if threads > 1 && count > 1 && count * n * k * m >= LOOP_PARALLEL_WORK {
+        // One contiguous run of items per thread: rayon's default splitting
+        // down to single small products cost more than the products.
+        let per_block = count.div_ceil(threads);
+        out_all
+            .par_chunks_mut(per_block * n * m)
+            .enumerate()
+            .for_each(|(block, dst)| {
+                for (i, one) in dst.chunks_mut(n * m).enumerate() {
+                    item((block * per_block + i, one));
+                }
+            });
     } else {
         out_all.chunks_mut(n * m).enumerate().for_each(item);
     }

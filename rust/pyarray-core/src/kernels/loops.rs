@@ -55,28 +55,56 @@ pub(crate) fn has_avx512() -> bool {
 /// the small-matmul tile ran 2x slower).
 #[inline(always)]
 pub(crate) fn in_best_tier<R>(body: impl FnOnce() -> R) -> R {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx512() {
-        // SAFETY: the CPU supports these AVX-512 subsets, AVX2 and FMA (checked at run time).
-        return unsafe { avx512_tier(body) };
+    match best_tier() {
+        // SAFETY: best_tier checked at run time that the CPU has the tier's features.
+        #[cfg(target_arch = "x86_64")]
+        Tier::Avx512 => unsafe { avx512_tier(body) },
+        #[cfg(target_arch = "x86_64")]
+        Tier::Avx2 => unsafe { avx2_tier(body) },
+        _ => body(),
     }
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
-        return unsafe { avx2_tier(body) };
-    }
-    body()
 }
 
+/// The instruction sets `in_best_tier` chooses from; kernels whose shape
+/// depends on the register width (the matmul tile) match on it themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tier {
+    /// AVX-512 F, DQ and VL, with AVX2 and FMA: 32 registers of 512 bits.
+    Avx512,
+    /// AVX2 and FMA: 16 registers of 256 bits.
+    Avx2,
+    Baseline,
+}
+
+/// The best tier this CPU supports (checked once, then cached).
+#[inline(always)]
+pub(crate) fn best_tier() -> Tier {
+    if has_avx512() {
+        Tier::Avx512
+    } else if has_avx2() {
+        Tier::Avx2
+    } else {
+        Tier::Baseline
+    }
+}
+
+/// Runs `body` compiled with AVX-512 (see `in_best_tier`).
+///
+/// # Safety
+/// The CPU must support the tier (`best_tier() == Tier::Avx512`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2,fma")]
-unsafe fn avx512_tier<R>(body: impl FnOnce() -> R) -> R {
+pub(crate) unsafe fn avx512_tier<R>(body: impl FnOnce() -> R) -> R {
     body()
 }
 
+/// Runs `body` compiled with AVX2 and FMA (see `in_best_tier`).
+///
+/// # Safety
+/// The CPU must support the tier (`best_tier()` is not `Tier::Baseline`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn avx2_tier<R>(body: impl FnOnce() -> R) -> R {
+pub(crate) unsafe fn avx2_tier<R>(body: impl FnOnce() -> R) -> R {
     body()
 }
 

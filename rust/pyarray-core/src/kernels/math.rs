@@ -18,6 +18,13 @@ pub trait Num: Element {
     fn pow(self, o: Self) -> Self;
     fn is_nan(self) -> bool;
     fn is_inf(self) -> bool;
+    /// `self * b + c`, for real floats with one rounding (a fused multiply-add).
+    /// Only for code built for an FMA tier (`loops::in_best_tier`): without
+    /// the instruction the float version is a libm call.
+    #[inline(always)]
+    fn mul_add_fused(self, b: Self, c: Self) -> Self {
+        self.mul(b).add(c)
+    }
 }
 
 /// Ordered numeric types: integers and real floats.
@@ -305,6 +312,7 @@ macro_rules! impl_real_float {
             #[inline(always)] fn add(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) + t(o)) }
             #[inline(always)] fn sub(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) - t(o)) }
             #[inline(always)] fn mul(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) * t(o)) }
+            #[inline(always)] fn mul_add_fused(self, b: Self, c: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).mul_add(t(b), t(c))) }
             #[inline(always)] fn neg(self) -> Self { -self }
             #[inline(always)] fn sign(self) -> Self {
                 let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from);
