@@ -280,3 +280,34 @@ def test_expand_dims_without_axis_inserts_at_front():
     # The pre-2025.12 default, kept as a leniency (docs/differences-from-numpy.md).
     assert xp.expand_dims(xp.ones(3)).shape == (1, 3)
     assert xp.expand_dims(xp.ones((2, 3))).shape == (1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    "shape", [6, (6,), [2, 3], (np.int64(3), 2), np.int64(6), (-1, 2), (), (1, -1, 1)]
+)
+def test_shape_arguments_take_ints_sequences_and_index_objects(shape):
+    empty = isinstance(shape, tuple) and len(shape) == 0
+    a = np.asarray([5.0]) if empty else np.arange(6.0)
+    x = xp.asarray(a)
+    assert_equal(xp.reshape(x, shape), a.reshape(shape), "float64")
+    if not empty and not (isinstance(shape, tuple) and -1 in shape):
+        assert xp.zeros(shape).shape == np.zeros(shape).shape
+        assert xp.ones(shape).shape == np.ones(shape).shape
+
+
+@pytest.mark.parametrize("shape", [2.5, "6", (2.0, 3), None, {"a": 1}])
+def test_shape_arguments_reject_non_integers(shape):
+    x = xp.arange(6.0)
+    with no_panic(), pytest.raises(TypeError):
+        xp.reshape(x, shape)
+    with no_panic(), pytest.raises(TypeError):
+        xp.zeros(shape)
+
+
+def test_axis_arguments_take_ints_tuples_and_lists():
+    a = np.arange(24.0).reshape(2, 3, 4)
+    x = xp.asarray(a)
+    assert_equal(xp.sum(x, axis=(0, 2)), a.sum(axis=(0, 2)), "float64")
+    assert_equal(xp.sum(x, axis=np.int64(1)), a.sum(axis=1), "float64")
+    with no_panic(), pytest.raises(TypeError):
+        xp.sum(x, axis=1.5)

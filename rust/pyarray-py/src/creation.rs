@@ -39,16 +39,12 @@ impl<'py> FromPyObject<'_, 'py> for DiagonalOffset {
 
 /// Read a shape argument: an int or a sequence of non-negative ints.
 pub fn parse_shape(shape: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-    let dims: Vec<i128> = if let Ok(n) = shape.extract::<i128>() {
-        vec![n]
-    } else {
-        shape.extract::<Vec<i128>>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "shape must be an int or a sequence of ints, not {}",
-                shape.repr().map(|r| r.to_string()).unwrap_or_default()
-            ))
-        })?
-    };
+    let dims: Vec<i128> = crate::args::int_or_ints(shape).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "shape must be an int or a sequence of ints, not {}",
+            shape.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })?;
     dims.iter()
         .map(|&d| {
             if d < 0 {

@@ -37,11 +37,8 @@ fn inner(arrays: &[PyRef<'_, PyArray>]) -> Vec<Array> {
 #[pyfunction]
 #[pyo3(signature = (x, /, shape, *, copy = None))]
 pub fn reshape(x: &PyArray, shape: &Bound<'_, PyAny>, copy: Option<bool>) -> PyResult<PyArray> {
-    let dims: Vec<isize> = if let Ok(n) = shape.extract::<isize>() {
-        vec![n]
-    } else {
-        shape.extract()?
-    };
+    let dims: Vec<isize> = crate::args::int_or_ints(shape)
+        .ok_or_else(|| PyTypeError::new_err("reshape: shape must be an int or a tuple of ints"))?;
     let size = x.inner.size();
     let unknown = dims.iter().filter(|&&d| d == -1).count();
     if unknown > 1 || dims.iter().any(|&d| d < -1) {
