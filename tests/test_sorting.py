@@ -88,7 +88,7 @@ def test_errors():
 @settings(max_examples=60)
 @given(
     data=st.data(),
-    dtype=st.sampled_from(["float64", "float32", "float16", "int64", "uint8", "int16"]),
+    dtype=st.sampled_from(["float64", "float32", "float16", "int64", "uint64", "uint8", "int16"]),
     descending=st.booleans(),
     stable=st.booleans(),
 )
