@@ -22,6 +22,16 @@ const HUGE_THRESHOLD: usize = 32 << 20;
 /// heap block cost 0.34 ms for 8 MB.
 const LAZY_ZERO_THRESHOLD: usize = 4 << 20;
 const HUGE_PAGE: usize = 2 << 20;
+/// Blocks up to this size live inside the `Storage` itself (one allocation
+/// for the `Arc` and the data instead of two): Python scalars turned into
+/// 0-d operands, reduction results, small results. Measured here, the
+/// second malloc/free pair was ~15 % of `x + 1.0` on 10 elements.
+pub const INLINE_BYTES: usize = 64;
+
+/// The bytes of an inline block, aligned for every element type (complex128
+/// needs 8) and written through shared references (hence the cell).
+#[repr(C, align(16))]
+struct InlineBytes(std::cell::UnsafeCell<[u8; INLINE_BYTES]>);
 
 enum Owner {
     /// From the global allocator with this layout.
@@ -31,6 +41,9 @@ enum Owner {
     /// Someone else's memory; dropping the keeper releases it (e.g. runs a
     /// DLPack deleter or releases a Python buffer).
     Foreign(#[allow(dead_code)] Box<dyn Send + Sync>),
+    /// Small blocks, held here (`ptr` is unused: the address moves with the
+    /// `Storage` until it is inside its `Arc`, so `as_ptr` computes it).
+    Inline(InlineBytes),
 }
 
 /// A block of bytes shared by every view of an array (through `Arc`).
@@ -72,6 +85,15 @@ impl Storage {
     fn allocate(len: usize, zero: bool) -> Result<Storage> {
         if len >= HUGE_THRESHOLD {
             return Self::mapped(len); // the kernel zeroes fresh mappings anyway
+        }
+        if len <= INLINE_BYTES {
+            // Zeroed either way: 64 bytes cost less to clear than to reason about.
+            let bytes = InlineBytes(std::cell::UnsafeCell::new([0; INLINE_BYTES]));
+            return Ok(Storage {
+                ptr: NonNull::dangling(),
+                len,
+                owner: Owner::Inline(bytes),
+            });
         }
         // Small blocks take malloc's own 16-byte alignment: an over-aligned
         // request goes through posix_memalign, which bypasses glibc's
@@ -142,8 +164,14 @@ impl Storage {
         }
     }
 
+    /// Address of the first byte. For inline blocks it is only stable once
+    /// the storage no longer moves (inside its `Arc`); arrays take it from there.
+    #[inline]
     pub fn as_ptr(&self) -> *mut u8 {
-        self.ptr.as_ptr()
+        match &self.owner {
+            Owner::Inline(bytes) => bytes.0.get().cast(),
+            _ => self.ptr.as_ptr(),
+        }
     }
     pub fn len(&self) -> usize {
         self.len
@@ -166,6 +194,7 @@ impl Drop for Storage {
                 libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, map_len);
             },
             Owner::Foreign(_) => {} // the keeper's own Drop releases the memory
+            Owner::Inline(_) => {}  // freed with the Storage itself
         }
     }
 }
@@ -196,6 +225,19 @@ mod tests {
             let bytes = unsafe { std::slice::from_raw_parts(s.as_ptr(), len) };
             assert!(bytes.iter().all(|&b| b == 0));
         }
+    }
+
+    #[test]
+    fn small_blocks_live_inline_and_keep_their_address_in_the_arc() {
+        let s = std::sync::Arc::new(Storage::for_overwrite(INLINE_BYTES).unwrap());
+        assert!(matches!(s.owner, Owner::Inline(_)));
+        let p = s.as_ptr();
+        let view = s.clone();
+        unsafe { *p.add(INLINE_BYTES - 1) = 7 };
+        assert_eq!(view.as_ptr(), p);
+        assert_eq!(unsafe { *view.as_ptr().add(INLINE_BYTES - 1) }, 7);
+        let bigger = Storage::for_overwrite(INLINE_BYTES + 1).unwrap();
+        assert!(matches!(bigger.owner, Owner::Heap(_)));
     }
 
     #[test]
