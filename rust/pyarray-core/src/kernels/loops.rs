@@ -284,7 +284,10 @@ fn whole_array_run<'a, T: Element>(out: &Array, a: &'a Array, b: &'a Array) -> O
     if !out.is_c_contiguous() {
         return None;
     }
-    let whole = |x: &'a Array| x.as_slice::<T>().filter(|_| x.shape() == out.shape());
+    let whole = |x: &'a Array| {
+        x.as_slice::<T>()
+            .filter(|_| crate::layout::same_dims(x.shape(), out.shape()))
+    };
     // SAFETY (both reads): a one-element array's data pointer is that element.
     let single =
         |x: &Array| (x.size() == 1).then(|| unsafe { (x.data_ptr() as *const T).read_unaligned() });
