@@ -5,10 +5,12 @@ use crate::convert::{check_fits, default_dtype, from_buffer, from_nested, py_sca
 use crate::device::parse_device;
 use crate::dtypes::parse_optional_dtype;
 use crate::errors::IntoPyResult;
+use pyarray_core::layout::Dims;
 use pyarray_core::{creation, Array, DType, Scalar};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
+use smallvec::SmallVec;
 
 /// A diagonal offset `k`: any Python int; values beyond the machine range are
 /// clamped (they select no diagonal either way).
@@ -38,13 +40,22 @@ impl<'py> FromPyObject<'_, 'py> for DiagonalOffset {
 }
 
 /// Read a shape argument: an int or a sequence of non-negative ints.
-pub fn parse_shape(shape: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-    let dims: Vec<i128> = crate::args::int_or_ints(shape).ok_or_else(|| {
-        PyTypeError::new_err(format!(
-            "shape must be an int or a sequence of ints, not {}",
-            shape.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
-    })?;
+pub fn parse_shape(shape: &Bound<'_, PyAny>) -> PyResult<Dims> {
+    // i64 first: pyo3 reads an i128 through _PyLong_AsByteArray (~120
+    // instructions a dimension); i128 then catches the too-large ones.
+    let small = crate::args::int_or_ints::<i64>(shape).map(|d| {
+        d.into_iter()
+            .map(i128::from)
+            .collect::<SmallVec<[i128; 4]>>()
+    });
+    let dims = small
+        .or_else(|| crate::args::int_or_ints::<i128>(shape))
+        .ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "shape must be an int or a sequence of ints, not {}",
+                shape.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })?;
     dims.iter()
         .map(|&d| {
             if d < 0 {

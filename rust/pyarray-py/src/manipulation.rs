@@ -37,7 +37,7 @@ fn inner(arrays: &[PyRef<'_, PyArray>]) -> Vec<Array> {
 #[pyfunction]
 #[pyo3(signature = (x, /, shape, *, copy = None))]
 pub fn reshape(x: &PyArray, shape: &Bound<'_, PyAny>, copy: Option<bool>) -> PyResult<PyArray> {
-    let dims: Vec<isize> = crate::args::int_or_ints(shape)
+    let dims: smallvec::SmallVec<[isize; 4]> = crate::args::int_or_ints(shape)
         .ok_or_else(|| PyTypeError::new_err("reshape: shape must be an int or a tuple of ints"))?;
     let size = x.inner.size();
     let unknown = dims.iter().filter(|&&d| d == -1).count();
@@ -49,7 +49,7 @@ pub fn reshape(x: &PyArray, shape: &Bound<'_, PyAny>, copy: Option<bool>) -> PyR
         .filter(|&&d| d >= 0)
         .map(|&d| d as usize)
         .product();
-    let shape: Vec<usize> = dims
+    let shape: pyarray_core::layout::Dims = dims
         .iter()
         .map(|&d| {
             if d >= 0 {
