@@ -304,7 +304,7 @@ def test_shape_arguments_reject_non_integers(shape):
         xp.zeros(shape)
 
 
-def test_axis_arguments_take_ints_tuples_and_lists():
+def test_axis_arguments_take_ints_tuples_and_index_objects():
     a = np.arange(24.0).reshape(2, 3, 4)
     x = xp.asarray(a)
     assert_equal(xp.sum(x, axis=(0, 2)), a.sum(axis=(0, 2)), "float64")

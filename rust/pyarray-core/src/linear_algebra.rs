@@ -249,19 +249,15 @@ fn run_loop<T: crate::kernels::math::Num>(
             m,
         )
     };
-    let threads = rayon::current_num_threads();
-    if threads > 1 && count > 1 && count * n * k * m >= LOOP_PARALLEL_WORK {
+    if count * n * k * m >= LOOP_PARALLEL_WORK {
         // One contiguous run of items per thread: rayon's default splitting
         // down to single small products cost more than the products.
-        let per_block = count.div_ceil(threads);
+        let per_thread = count.div_ceil(rayon::current_num_threads());
         out_all
-            .par_chunks_mut(per_block * n * m)
+            .par_chunks_mut(n * m)
             .enumerate()
-            .for_each(|(block, dst)| {
-                for (i, one) in dst.chunks_mut(n * m).enumerate() {
-                    item((block * per_block + i, one));
-                }
-            });
+            .with_min_len(per_thread)
+            .for_each(item);
     } else {
         out_all.chunks_mut(n * m).enumerate().for_each(item);
     }
