@@ -97,12 +97,23 @@ fn last_two(x: &Array) -> (usize, usize) {
     (s[s.len() - 2], s[s.len() - 1])
 }
 
+/// Multiply-adds from which one matrix-vector product splits its rows
+/// across threads: it streams the matrix once (2^17 float64 are 1 MiB, ~25
+/// µs from memory here), so it pays for waking a thread sooner than the
+/// tiled products do.
+const MATRIX_VECTOR_PARALLEL: usize = 1 << 17;
+
 /// Whether a float product is faster on the plain loop than through faer:
 /// small enough that faer's setup dominates, and either tiny or at least one
-/// tile wide (narrower outputs, such as matrix-vector products, would run
-/// the loop's scalar edge code only).
-fn loop_beats_faer(n: usize, k: usize, m: usize) -> bool {
+/// tile wide (other narrow outputs would run the loop's scalar edge code
+/// only). Matrix-vector products have their own loop kernel, at any size
+/// when the matrix is already C-contiguous (faer reads other layouts without
+/// the copy the loop would need).
+fn loop_beats_faer(a: &Array, (n, k, m): (usize, usize, usize)) -> bool {
     let work = n * k * m;
+    if m == 1 {
+        return a.is_c_contiguous() || work <= LOOP_PRODUCT_MAX;
+    }
     work <= LOOP_PRODUCT_MAX && (work <= 512 || m >= TILE_COLS)
 }
 
@@ -116,7 +127,7 @@ fn batched_product(
 ) -> Result<Array> {
     // float16/bfloat16 have no gemm kernel: compute in float32, round once.
     let compute = dtype.widen_half();
-    let plain_loop = compute.is_integer() || loop_beats_faer(n, k, m);
+    let plain_loop = compute.is_integer() || loop_beats_faer(a, (n, k, m));
     let with = |x: &Array, rows, cols| -> Result<Array> {
         let x = x.to_dtype(compute)?;
         // The plain loop wants C-contiguous matrices; faer takes strides.
@@ -249,7 +260,19 @@ fn run_loop<T: crate::kernels::math::Num>(
             m,
         )
     };
-    if count * n * k * m >= LOOP_PARALLEL_WORK {
+    let work = n * k * m;
+    if count == 1
+        && n > 1
+        && (work >= LOOP_PARALLEL_WORK || m == 1 && work >= MATRIX_VECTOR_PARALLEL)
+    {
+        // One product: each thread takes a run of rows of `a` and `out`.
+        let rows = n.div_ceil(rayon::current_num_threads());
+        let b_all = matrix(b, offs_b[0], k * m);
+        out_all
+            .par_chunks_mut(rows * m)
+            .zip(matrix(a, offs_a[0], n * k).par_chunks(rows * k))
+            .for_each(|(dst, a_rows)| loop_product(dst, a_rows, b_all, k, m));
+    } else if count * work >= LOOP_PARALLEL_WORK {
         // One contiguous run of items per thread: rayon's default splitting
         // down to single small products cost more than the products.
         let per_thread = count.div_ceil(rayon::current_num_threads());

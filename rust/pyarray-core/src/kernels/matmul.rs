@@ -72,6 +72,9 @@ pub unsafe fn float_product<T: ComplexField + Copy>(
 /// instructions of a multiply and an add, one rounding, as BLAS does).
 pub fn loop_product<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize) {
     use super::loops::{best_tier, Tier};
+    if m == 1 {
+        return matrix_vector(out, a, b, k);
+    }
     // Column strips two vectors wide, then one vector, then 8 columns, with
     // 8 (AVX-512) or 4 (AVX2) rows per tile: 16 or 8 accumulators, enough
     // independent sums for two FMA units with a latency of 4. (4 x 8 tiles
@@ -101,6 +104,92 @@ pub fn loop_product<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize)
         },
         _ => product_in_tiles::<T, false, 4, 8, 8>(out, a, b, k, m),
     }
+}
+
+/// `out[i] = a[i, :] · v` for a C-contiguous n×k `a`: the matrix-vector
+/// case of `loop_product`, whose column tiles would all be scalar edges.
+/// Each row is one dot product in four vectors of partial sums: with two
+/// loads per multiply-add the loop is load-bound, and four independent
+/// accumulators keep an FMA unit busy. (Taking four rows at once to share
+/// the loads of `v` made LLVM vectorise across rows instead, 2x slower.)
+fn matrix_vector<T: Num>(out: &mut [T], a: &[T], v: &[T], k: usize) {
+    use super::loops::{best_tier, Tier};
+    // 32 lanes are four AVX-512 vectors of float64 or two of float32 (64
+    // lanes would be four, but LLVM does not unroll a 64-step loop, so the
+    // sums went to the stack); two vectors of float32 already read `a`
+    // faster than the caches deliver it.
+    match best_tier() {
+        // SAFETY: best_tier checked the CPU's features.
+        #[cfg(target_arch = "x86_64")]
+        Tier::Avx512 => unsafe {
+            super::loops::avx512_tier(
+                #[inline(always)]
+                || rows_dot_vector::<T, true, 32>(out, a, v, k),
+            )
+        },
+        #[cfg(target_arch = "x86_64")]
+        Tier::Avx2 => unsafe {
+            super::loops::avx2_tier(
+                #[inline(always)]
+                || rows_dot_vector::<T, true, 16>(out, a, v, k),
+            )
+        },
+        _ => rows_dot_vector::<T, false, 8>(out, a, v, k),
+    }
+}
+
+/// Every row's dot product with `v`, `LANES` (a power of two) partial sums
+/// per row.
+#[inline(always)]
+fn rows_dot_vector<T: Num, const FUSED: bool, const LANES: usize>(
+    out: &mut [T],
+    a: &[T],
+    v: &[T],
+    k: usize,
+) {
+    assert!(a.len() >= out.len() * k, "matrix-vector: a is too short");
+    if k == 0 {
+        return out.fill(T::default());
+    }
+    let v = &v[..k];
+    for (o, row) in out.iter_mut().zip(a.chunks_exact(k)) {
+        *o = row_dot::<T, FUSED, LANES>(row, v);
+    }
+}
+
+/// One row's dot product with `v` (same length).
+#[inline(always)]
+fn row_dot<T: Num, const FUSED: bool, const LANES: usize>(row: &[T], v: &[T]) -> T {
+    let mut acc = [T::default(); LANES];
+    let (rows, vs) = (row.chunks_exact(LANES), v.chunks_exact(LANES));
+    let (row_tail, v_tail) = (rows.remainder(), vs.remainder());
+    for (r, w) in rows.zip(vs) {
+        for ((o, &x), &y) in acc.iter_mut().zip(r).zip(w) {
+            *o = multiply_add::<T, FUSED>(*o, x, y);
+        }
+    }
+    let mut sum = lane_sum(acc);
+    for (&x, &y) in row_tail.iter().zip(v_tail) {
+        sum = multiply_add::<T, FUSED>(sum, x, y);
+    }
+    sum
+}
+
+/// Sum of a power-of-two number of lanes by halving (a tree: vector adds,
+/// not a chain of scalar ones). Not inlined: inside the dot product's loop
+/// body this tree made LLVM vectorise the float32 multiply-adds two lanes
+/// at a time (2x slower), and a scalar chain of 32 adds cost as much as
+/// the loop on rows of 512.
+#[inline(never)]
+fn lane_sum<T: Num, const LANES: usize>(mut lanes: [T; LANES]) -> T {
+    let mut width = LANES;
+    while width > 1 {
+        width /= 2;
+        for l in 0..width {
+            lanes[l] = lanes[l].add(lanes[l + width]);
+        }
+    }
+    lanes[0]
 }
 
 /// The narrowest tile `loop_product` uses: outputs with fewer columns run
@@ -313,6 +402,33 @@ mod tests {
                         want,
                         "f32 {n}x{k}x{m} at ({i}, {j})"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn matrix_vector_rows_and_tails_match_definition() {
+        // Row counts around the 4-row groups and lengths around every lane
+        // width (8, 16, 32) and its tails; small integers in floats are exact.
+        for n in [1, 3, 4, 5, 9] {
+            for k in [0, 1, 7, 8, 15, 16, 17, 33, 70] {
+                let a: Vec<f64> = (0..n * k).map(|x| ((x * 7) % 11) as f64 - 5.0).collect();
+                let v: Vec<f64> = (0..k).map(|x| ((x * 5) % 13) as f64 - 6.0).collect();
+                let a32: Vec<f32> = a.iter().map(|&x| x as f32).collect();
+                let v32: Vec<f32> = v.iter().map(|&x| x as f32).collect();
+                let a16: Vec<i16> = a.iter().map(|&x| x as i16).collect();
+                let v16: Vec<i16> = v.iter().map(|&x| x as i16).collect();
+                let (mut out, mut out32, mut out16) =
+                    (vec![f64::NAN; n], vec![f32::NAN; n], vec![0i16; n]);
+                loop_product(&mut out, &a, &v, k, 1);
+                loop_product(&mut out32, &a32, &v32, k, 1);
+                loop_product(&mut out16, &a16, &v16, k, 1);
+                for i in 0..n {
+                    let want: f64 = (0..k).map(|p| a[i * k + p] * v[p]).sum();
+                    assert_eq!(out[i], want, "{n}x{k} row {i}");
+                    assert_eq!(out32[i] as f64, want, "f32 {n}x{k} row {i}");
+                    assert_eq!(out16[i] as f64, want, "i16 {n}x{k} row {i}");
                 }
             }
         }
