@@ -12,11 +12,12 @@ use crate::dtype::{promote, DType};
 use crate::elementwise::{binary, unary, BinaryOp, UnaryOp};
 use crate::error::{Error, Result};
 use crate::kernels::matmul::{float_product, loop_product, MatPtr, TILE_COLS};
-use crate::layout::broadcast_shapes;
+use crate::layout::{broadcast_shapes, Dims};
 use crate::manipulation::normalize_axes;
 use crate::statistical::sum_prod;
 use faer::Par;
 use rayon::prelude::*;
+use smallvec::{smallvec, SmallVec};
 
 /// Multiply-adds above which faer's work is split across threads. A single
 /// 64³ (2^18) product measured 5× slower on two threads than on one
@@ -81,8 +82,11 @@ pub fn matmul(x1: &Array, x2: &Array) -> Result<Array> {
     }
     let batch = broadcast_shapes(&a.shape()[..a.ndim() - 2], &b.shape()[..b.ndim() - 2])?;
     let out = batched_product(&a, &b, dtype, &batch, (n, k, m))?;
-
-    let mut shape: Vec<usize> = batch.to_vec();
+    if x1.ndim() > 1 && x2.ndim() > 1 {
+        return Ok(out);
+    }
+    // Drop the axis a vector operand was given (the result is contiguous).
+    let mut shape = batch;
     if x1.ndim() > 1 {
         shape.push(n);
     }
@@ -132,11 +136,14 @@ fn batched_product(
         let x = x.to_dtype(compute)?;
         // The plain loop wants C-contiguous matrices; faer takes strides.
         let x = if plain_loop { x.contiguous()? } else { x };
-        let mut shape = batch.to_vec();
+        if batch.is_empty() {
+            return Ok(x); // one product: nothing to broadcast
+        }
+        let mut shape = Dims::from_slice(batch);
         shape.extend([rows, cols]);
         x.broadcast_to(&shape)
     };
-    let mut shape = batch.to_vec();
+    let mut shape = Dims::from_slice(batch);
     shape.extend([n, m]);
     if k == 0 {
         // Empty sums: the product is all zeros (no operand needs converting).
@@ -182,9 +189,15 @@ fn numeric_products(
 }
 
 /// Element offsets of every matrix of a broadcast stack (batch in C order).
-fn batch_offsets(x: &Array) -> Vec<isize> {
+fn batch_offsets(x: &Array) -> SmallVec<[isize; 1]> {
     let nd = x.ndim() - 2;
-    crate::layout::element_offsets(&x.shape()[..nd], &x.strides()[..nd])
+    if nd == 0 {
+        return smallvec![0]; // a single matrix: no table to allocate
+    }
+    SmallVec::from_vec(crate::layout::element_offsets(
+        &x.shape()[..nd],
+        &x.strides()[..nd],
+    ))
 }
 
 fn mat_ptr<T>(x: &Array, rows: usize, cols: usize) -> MatPtr<T> {
