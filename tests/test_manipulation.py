@@ -311,3 +311,15 @@ def test_axis_arguments_take_ints_tuples_and_index_objects():
     assert_equal(xp.sum(x, axis=np.int64(1)), a.sum(axis=1), "float64")
     with no_panic(), pytest.raises(TypeError):
         xp.sum(x, axis=1.5)
+
+
+def test_shapes_whose_size_overflows_are_rejected():
+    # 2^32 x 2^32 elements wrap to a size of 0 in 64 bits: such a view would
+    # claim to be empty while its shape says otherwise.
+    with pytest.raises(ValueError, match="too big"):
+        xp.reshape(xp.ones(0), (2**32, 2**32))
+    with pytest.raises(ValueError, match="too big"):
+        xp.broadcast_to(xp.ones(1), (2**32, 2**32))
+    with pytest.raises(ValueError, match="too big"):
+        column = xp.broadcast_to(xp.ones((1, 1)), (2**32, 1))
+        xp.broadcast_arrays(column, xp.broadcast_to(xp.ones(1), (2**32,)))

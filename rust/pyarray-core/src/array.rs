@@ -407,6 +407,8 @@ impl Array {
 
     /// A read-only view broadcast to `shape`.
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array> {
+        // A size that overflows would wrap (to 0 for 2^32 x 2^32).
+        checked_size(shape, self.itemsize())?;
         let strides = broadcast_strides(&self.shape, &self.strides, shape)?;
         let mut v = self.view(Dims::from_slice(shape), strides, self.offset);
         v.writeable = false;
@@ -448,7 +450,7 @@ impl Array {
 
     /// Reshape without copying, if the layout allows it (None otherwise).
     pub fn reshape_view(&self, shape: &[usize]) -> Option<Array> {
-        if shape.iter().product::<usize>() != self.size() {
+        if checked_size(shape, self.itemsize()).ok() != Some(self.size()) {
             return None;
         }
         if self.size() == 0 || self.is_c_contiguous() {
@@ -506,7 +508,7 @@ impl Array {
 
     /// Reshape, copying only when a view is impossible.
     pub fn reshape(&self, shape: &[usize]) -> Result<Array> {
-        if shape.iter().product::<usize>() != self.size() {
+        if checked_size(shape, self.itemsize())? != self.size() {
             return Err(Error::Value(format!(
                 "cannot reshape array of size {} into shape {shape:?}",
                 self.size()

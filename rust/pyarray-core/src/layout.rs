@@ -16,16 +16,17 @@ const MAX_BYTES: usize = isize::MAX as usize;
 /// Number of elements of `shape`, or ValueError if it overflows or the byte
 /// size for `itemsize` does.
 pub fn checked_size(shape: &[usize], itemsize: usize) -> Result<usize> {
-    let mut n: usize = 1;
-    for &d in shape {
-        n = n.checked_mul(d).ok_or_else(|| too_big(shape))?;
-    }
     // An empty shape with a huge dimension is fine (0 elements), but the other
     // dimensions must still not overflow: check the product of non-zero dims.
-    let mut nonzero: usize = 1;
-    for &d in shape.iter().filter(|&&d| d != 0) {
-        nonzero = nonzero.checked_mul(d).ok_or_else(|| too_big(shape))?;
+    let (mut nonzero, mut empty) = (1usize, false);
+    for &d in shape {
+        if d == 0 {
+            empty = true;
+        } else {
+            nonzero = nonzero.checked_mul(d).ok_or_else(|| too_big(shape))?;
+        }
     }
+    let n = if empty { 0 } else { nonzero };
     match nonzero.checked_mul(itemsize) {
         Some(b) if b <= MAX_BYTES => Ok(n),
         _ => Err(too_big(shape)),

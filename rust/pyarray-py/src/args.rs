@@ -25,7 +25,13 @@ pub(crate) fn int_or_ints<'py, T: FromPyObjectOwned<'py>>(
     obj: &Bound<'py, PyAny>,
 ) -> Option<SmallVec<[T; 4]>> {
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return t.iter().map(|item| item.extract::<T>().ok()).collect();
+        // Pushes, not `collect`: SmallVec's generic extend cost ~130
+        // instructions for a two-item tuple.
+        let mut values = SmallVec::new();
+        for item in t.iter() {
+            values.push(item.extract::<T>().ok()?);
+        }
+        return Some(values);
     }
     if !obj.is_instance_of::<PyList>() {
         if let Ok(v) = obj.extract::<T>() {

@@ -10,7 +10,6 @@ use pyarray_core::{creation, Array, DType, Scalar};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
-use smallvec::SmallVec;
 
 /// A diagonal offset `k`: any Python int; values beyond the machine range are
 /// clamped (they select no diagonal either way).
@@ -43,31 +42,34 @@ impl<'py> FromPyObject<'_, 'py> for DiagonalOffset {
 pub fn parse_shape(shape: &Bound<'_, PyAny>) -> PyResult<Dims> {
     // i64 first: pyo3 reads an i128 through _PyLong_AsByteArray (~120
     // instructions a dimension); i128 then catches the too-large ones.
-    let small = crate::args::int_or_ints::<i64>(shape).map(|d| {
-        d.into_iter()
-            .map(i128::from)
-            .collect::<SmallVec<[i128; 4]>>()
-    });
-    let dims = small
-        .or_else(|| crate::args::int_or_ints::<i128>(shape))
-        .ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "shape must be an int or a sequence of ints, not {}",
-                shape.repr().map(|r| r.to_string()).unwrap_or_default()
-            ))
+    if let Some(dims) = crate::args::int_or_ints::<i64>(shape) {
+        return checked_dims(&dims);
+    }
+    let dims = crate::args::int_or_ints::<i128>(shape).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "shape must be an int or a sequence of ints, not {}",
+            shape.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })?;
+    checked_dims(&dims)
+}
+
+/// Dimensions that are non-negative and fit an isize, as a shape.
+fn checked_dims<T: Copy + Into<i128> + std::fmt::Debug>(dims: &[T]) -> PyResult<Dims> {
+    let mut shape = Dims::new();
+    for &d in dims {
+        let d: i128 = d.into();
+        if d < 0 {
+            return Err(PyValueError::new_err(format!(
+                "negative dimensions are not allowed: {dims:?}"
+            )));
+        }
+        let d = isize::try_from(d).map_err(|_| {
+            PyValueError::new_err(format!("array is too big: dimension {d} in {dims:?}"))
         })?;
-    dims.iter()
-        .map(|&d| {
-            if d < 0 {
-                return Err(PyValueError::new_err(format!(
-                    "negative dimensions are not allowed: {dims:?}"
-                )));
-            }
-            isize::try_from(d).map(|d| d as usize).map_err(|_| {
-                PyValueError::new_err(format!("array is too big: dimension {d} in {dims:?}"))
-            })
-        })
-        .collect()
+        shape.push(d as usize);
+    }
+    Ok(shape)
 }
 
 /// `asarray` without the device argument: the shared path from any object to an array.
