@@ -416,3 +416,22 @@ def test_readonly_numpy_export_is_readonly():
     with pytest.raises(ValueError):
         n[0] = 5
     assert x.tolist() == [1, 2, 3]
+
+
+def test_single_integer_keys_match_tuple_keys_and_numpy():
+    # x[i] takes a shortcut past the key parser: it must agree with x[(i,)]
+    # and NumPy on every index, raise the same errors, and leave bools
+    # (an int subclass) to the mask path.
+    a = np.arange(12).reshape(3, 4)
+    x = from_numpy(a)
+    for i in range(-3, 3):
+        np.testing.assert_array_equal(to_numpy(x[i]), a[i])
+        np.testing.assert_array_equal(to_numpy(x[i]), to_numpy(x[(i,)]))
+    for i in (3, -4, 2**70):
+        with pytest.raises(IndexError):
+            x[i]
+    with pytest.raises(IndexError, match="0-dimensional"):
+        xp.asarray(1.0)[0]
+    assert x[True].shape == (1, 3, 4)
+    assert x[False].shape == (0, 3, 4)
+    assert x[np.int64(1)].shape == (4,)

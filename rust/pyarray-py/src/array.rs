@@ -551,6 +551,14 @@ impl PyArray {
 
     fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<PyArray> {
         let py = key.py();
+        if key.is_exact_instance_of::<pyo3::types::PyInt>() {
+            // x[i], the commonest key: no key list to build (bool, an int
+            // subclass, is a mask and takes the general path).
+            let i = index_int(key)?;
+            return basic_index(&self.inner, &[Index::Int(i)])
+                .py()
+                .map(PyArray::new);
+        }
         match parse_key(key)? {
             Key::Basic(key) => basic_index(&self.inner, &key).py().map(PyArray::new),
             Key::Advanced(key) => {
