@@ -128,6 +128,10 @@ def test_matmul_large_parallel_path_matches_numpy():
     rng = np.random.default_rng(2)
     a, b = rng.standard_normal((300, 200)), rng.standard_normal((200, 250))
     np.testing.assert_allclose(to_numpy(from_numpy(a) @ from_numpy(b)), a @ b, atol=1e-11)
+    # Integers always take the loop kernel; one large product splits its
+    # rows across threads.
+    ia, ib = rng.integers(-5, 6, (300, 200)), rng.integers(-5, 6, (200, 250))
+    assert_equal(from_numpy(ia) @ from_numpy(ib), ia @ ib)
     stack = rng.standard_normal((500, 8, 8))
     np.testing.assert_allclose(
         to_numpy(from_numpy(stack) @ from_numpy(stack)), stack @ stack, atol=1e-12
