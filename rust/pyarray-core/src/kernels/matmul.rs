@@ -1,6 +1,7 @@
 //! Matrix-product kernels for one matrix of a batch: floating types through
-//! faer's gemm (packing, SIMD micro-kernels chosen at run time), integers and
-//! small float matrices through a plain loop (wrapping, exact, as NumPy).
+//! faer's gemm (packing, SIMD micro-kernels chosen at run time), integers,
+//! small float matrices and matrix-vector products through a plain loop
+//! (wrapping, exact, as NumPy).
 
 use super::math::Num;
 use faer::traits::ComplexField;
