@@ -318,6 +318,8 @@ def test_shapes_whose_size_overflows_are_rejected():
     # claim to be empty while its shape says otherwise.
     with pytest.raises(ValueError, match="too big"):
         xp.reshape(xp.ones(0), (2**32, 2**32))
+    with pytest.raises(ValueError, match="cannot reshape"):
+        xp.reshape(xp.ones(0), (2**32, 2**32, -1))
     with pytest.raises(ValueError, match="too big"):
         xp.broadcast_to(xp.ones(1), (2**32, 2**32))
     with pytest.raises(ValueError, match="too big"):

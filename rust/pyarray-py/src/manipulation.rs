@@ -44,18 +44,19 @@ pub fn reshape(x: &PyArray, shape: &Bound<'_, PyAny>, copy: Option<bool>) -> PyR
     if unknown > 1 || dims.iter().any(|&d| d < -1) {
         return Err(PyValueError::new_err(format!("invalid shape {dims:?}")));
     }
-    let known: usize = dims
+    // None when the known dims overflow: no size can match them (the core
+    // reshape then reports the shape as too big).
+    let known: Option<usize> = dims
         .iter()
         .filter(|&&d| d >= 0)
-        .map(|&d| d as usize)
-        .product();
+        .try_fold(1usize, |n, &d| n.checked_mul(d as usize));
     let shape: pyarray_core::layout::Dims = dims
         .iter()
         .map(|&d| {
             if d >= 0 {
                 Ok(d as usize)
-            } else if known > 0 && size.is_multiple_of(known) {
-                Ok(size / known)
+            } else if let Some(k) = known.filter(|&k| k > 0 && size.is_multiple_of(k)) {
+                Ok(size / k)
             } else {
                 Err(PyValueError::new_err(format!(
                     "cannot reshape array of size {size} into shape {dims:?}"
