@@ -318,10 +318,13 @@ def test_shapes_whose_size_overflows_are_rejected():
     # claim to be empty while its shape says otherwise.
     with pytest.raises(ValueError, match="too big"):
         xp.reshape(xp.ones(0), (2**32, 2**32))
+    with pytest.raises(ValueError, match="cannot be a view"):
+        xp.reshape(xp.ones(0), (2**32, 2**32), copy=False)
     with pytest.raises(ValueError, match="cannot reshape"):
         xp.reshape(xp.ones(0), (2**32, 2**32, -1))
     with pytest.raises(ValueError, match="too big"):
         xp.broadcast_to(xp.ones(1), (2**32, 2**32))
+    column = xp.broadcast_to(xp.ones((1, 1)), (2**32, 1))
+    row = xp.broadcast_to(xp.ones(1), (2**32,))
     with pytest.raises(ValueError, match="too big"):
-        column = xp.broadcast_to(xp.ones((1, 1)), (2**32, 1))
-        xp.broadcast_arrays(column, xp.broadcast_to(xp.ones(1), (2**32,)))
+        xp.broadcast_arrays(column, row)

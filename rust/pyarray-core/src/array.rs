@@ -453,6 +453,12 @@ impl Array {
         if checked_size(shape, self.itemsize()).ok() != Some(self.size()) {
             return None;
         }
+        self.view_with_shape(shape)
+    }
+
+    /// `reshape_view` for a `shape` already known to hold `self.size()`
+    /// elements (reshape checks it once for both of its attempts).
+    fn view_with_shape(&self, shape: &[usize]) -> Option<Array> {
         if self.size() == 0 || self.is_c_contiguous() {
             return Some(self.view(Dims::from_slice(shape), c_strides(shape), self.offset));
         }
@@ -514,11 +520,11 @@ impl Array {
                 self.size()
             )));
         }
-        match self.reshape_view(shape) {
+        match self.view_with_shape(shape) {
             Some(v) => Ok(v),
             None => Ok(self
                 .to_contiguous()?
-                .reshape_view(shape)
+                .view_with_shape(shape)
                 .expect("contiguous arrays reshape as views")),
         }
     }

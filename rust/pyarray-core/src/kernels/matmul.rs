@@ -109,8 +109,8 @@ pub fn loop_product<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize)
 
 /// `out[i] = a[i, :] · v` for a C-contiguous n×k `a`: the matrix-vector
 /// case of `loop_product`, whose column tiles would all be scalar edges.
-/// Each row is one dot product in four vectors of partial sums: with two
-/// loads per multiply-add the loop is load-bound, and four independent
+/// Each row is one dot product in several vectors of partial sums: with two
+/// loads per multiply-add the loop is load-bound, and independent
 /// accumulators keep an FMA unit busy. (Taking four rows at once to share
 /// the loads of `v` made LLVM vectorise across rows instead, 2x slower.)
 fn matrix_vector<T: Num>(out: &mut [T], a: &[T], v: &[T], k: usize) {
@@ -410,8 +410,8 @@ mod tests {
 
     #[test]
     fn matrix_vector_rows_and_tails_match_definition() {
-        // Row counts around the 4-row groups and lengths around every lane
-        // width (8, 16, 32) and its tails; small integers in floats are exact.
+        // Zero, one and several rows; lengths around every lane width (8,
+        // 16, 32) and its tails; small integers in floats are exact.
         for n in [1, 3, 4, 5, 9] {
             for k in [0, 1, 7, 8, 15, 16, 17, 33, 70] {
                 let a: Vec<f64> = (0..n * k).map(|x| ((x * 7) % 11) as f64 - 5.0).collect();
