@@ -195,6 +195,47 @@ def test_large_inputs_parallel_and_without_the_gil():
     assert_close(xp.fft.rfft(xp.asarray(r)), np.fft.rfft(r), "float64", 3e4)
 
 
+# Lengths whose transforms are split into four-step passes when a single lane
+# is that long (complex length from 2^18 points in float64, 2^22 in float32):
+# 2^19 (512 x 1024), 840000 (real: 420000 = 625 x 672) and 2^23.
+LAYOUTS = ["c", "row", "strided", "padded", "cropped"]
+LONG = [("float64", 1 << 19, layout) for layout in LAYOUTS]
+LONG += [("float64", 840_000, layout) for layout in LAYOUTS]
+LONG += [("float32", 1 << 23, layout) for layout in ["c", "padded"]]
+
+
+@pytest.mark.parametrize("func", ONE_D)
+@pytest.mark.parametrize(("precision", "length", "layout"), LONG)
+@pytest.mark.parametrize("norm", ["backward", "ortho"])
+def test_long_single_lanes_match_numpy(func, precision, length, layout, norm):
+    """One long lane (the threaded four-step path) in every layout the
+    transforms accept: contiguous, a (1, n) row, strided, and `n` above or
+    below the input's length."""
+    rng = np.random.default_rng(length)
+    dtype = precision if func in REAL_INPUT else RESULT[precision][0]
+    # Real outputs of length `length` come from a half spectrum.
+    size = length // 2 + 1 if func in REAL_OUTPUT else length
+    size = {"strided": 2 * size, "cropped": size + 1000, "padded": size - 1000}.get(layout, size)
+    a = rng.standard_normal(size)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(size)
+    a = a.astype(dtype)
+    x = xp.asarray(a)
+    if layout == "row":
+        x, a = xp.reshape(x, (1, size)), a.reshape(1, size)
+    elif layout == "strided":
+        x, a = x[::2], a[::2]
+    n = length if layout in ("padded", "cropped") or func in REAL_OUTPUT else None
+    got = np.asarray(getattr(xp.fft, func)(x, n=n, norm=norm))
+    expected = getattr(np.fft, func)(
+        a.astype(np.complex128 if a.dtype.kind == "c" else np.float64), n=n, norm=norm
+    )
+    assert got.shape == expected.shape
+    assert got.dtype == (RESULT[precision][1] if func in REAL_OUTPUT else RESULT[precision][0])
+    error = np.max(np.abs(got - expected)) / np.max(np.abs(expected))
+    assert error < (1e-13 if precision == "float64" else 1e-5), error
+
+
 @given(
     n=st.integers(1, 70), d=st.floats(0.1, 5), dtype=st.sampled_from([None, "float32", "float64"])
 )

@@ -5,6 +5,9 @@
 //! zero-padded to the transform length, transforms them with rustfft (complex)
 //! or realfft (real <-> half spectrum) and writes them into a fresh
 //! C-contiguous output. Chunks run in parallel when the work is large.
+//! A single lane too long for that (fewer lanes than threads) is split
+//! instead: a four-step transform (`kernels::four_step`) parallel inside
+//! the lane.
 //!
 //! Precision is preserved (float32/complex64 compute in f32 and give
 //! complex64, unlike NumPy, which promotes to complex128); float16 and
@@ -13,6 +16,7 @@
 use crate::array::Array;
 use crate::dtype::{DType, Element, Kind};
 use crate::error::{Error, Result};
+use crate::kernels::four_step::{self, FourStep, RealFourStep};
 use crate::{type_err, value_err};
 use num_complex::Complex;
 use rayon::prelude::*;
@@ -79,14 +83,24 @@ static PLANNERS_F64: LazyLock<Planners<f64>> = LazyLock::new(Planners::new);
 
 /// A precision the transforms compute in (f32 or f64).
 pub trait FftFloat: FftNum + Element + num_traits::Float {
+    /// Complex lengths from which one lane is split into a four-step
+    /// transform when there are fewer lanes than threads (so that the
+    /// lane-parallel driver would leave cores idle).
+    const FOUR_STEP_MIN: usize;
     fn planners() -> &'static Planners<Self>;
 }
+// Measured against one plain transform (`benchmarks/compare.py --group fft`
+// and A/B runs of single lanes): f64 gains 1.3-1.6x from 2^18 points (2^17
+// ties) and 2-3x at 2^22; f32, whose plain transforms run twice as fast,
+// loses below 2^22 and gains 1.8-2.3x there.
 impl FftFloat for f32 {
+    const FOUR_STEP_MIN: usize = 1 << 22;
     fn planners() -> &'static Planners<f32> {
         &PLANNERS_F32
     }
 }
 impl FftFloat for f64 {
+    const FOUR_STEP_MIN: usize = 1 << 18;
     fn planners() -> &'static Planners<f64> {
         &PLANNERS_F64
     }
@@ -271,14 +285,10 @@ fn c2c<F: FftFloat>(x: &Array, axis: usize, n: usize, inverse: bool, factor: F) 
 where
     Complex<F>: Element,
 {
-    let plan = {
-        let mut planner = lock(&F::planners().complex);
-        if inverse {
-            planner.plan_fft_inverse(n)
-        } else {
-            planner.plan_fft_forward(n)
-        }
-    };
+    if let Some(split) = four_step_split::<F>(x, axis, n) {
+        return c2c_split(x, n, split, inverse, factor);
+    }
+    let plan = complex_plan::<F>(n, inverse);
     if let Some(lanes) = x
         .as_slice::<Complex<F>>()
         .filter(|_| axis + 1 == x.ndim() && x.shape()[axis] == n)
@@ -289,6 +299,124 @@ where
     along_axis::<Complex<F>, Complex<F>, Complex<F>>(x, axis, n, n, scratch, |i, o, s| {
         plan.process_outofplace_with_scratch(i, o, s);
         scale_complex(o, factor, false);
+    })
+}
+
+fn complex_plan<F: FftFloat>(n: usize, inverse: bool) -> std::sync::Arc<dyn rustfft::Fft<F>> {
+    let mut planner = lock(&F::planners().complex);
+    if inverse {
+        planner.plan_fft_inverse(n)
+    } else {
+        planner.plan_fft_forward(n)
+    }
+}
+
+/// The four-step factors of a complex transform of length `len` along
+/// `axis` of `x`, when that transform should be split.
+fn four_step_split<F: FftFloat>(x: &Array, axis: usize, len: usize) -> Option<(usize, usize)> {
+    let threads = rayon::current_num_threads();
+    let lanes = x.size() / x.shape()[axis].max(1);
+    let few_lanes = lanes > 0 && lanes < threads;
+    if std::env::var("NOSPLIT").is_ok() {
+        return None;
+    }
+    if len < F::FOUR_STEP_MIN || !few_lanes || axis + 1 != x.ndim() {
+        return None;
+    }
+    four_step::split(len)
+}
+
+fn four_step_plan<F: FftFloat>(n1: usize, n2: usize, inverse: bool) -> FourStep<F> {
+    FourStep::new(complex_plan(n1, inverse), complex_plan(n2, inverse))
+}
+
+/// The lanes along the last axis of `x` cropped or zero-padded to `len`,
+/// as a C-contiguous array (`x` itself when it already is one).
+fn contiguous_lanes<T: Element>(x: &Array, len: usize) -> Result<Array> {
+    let axis = x.ndim() - 1;
+    if x.shape()[axis] == len && x.is_c_contiguous() {
+        return Ok(x.clone());
+    }
+    along_axis::<T, T, T>(x, axis, len, len, 0, |i, o, _| o.copy_from_slice(i))
+}
+
+/// Transform each lane along the last axis of `x`, cropped or padded to
+/// `in_len` and made contiguous, into an `out_len`-long lane of a fresh
+/// C-contiguous array: the driver of the four-step transforms, which
+/// parallelise inside each lane.
+fn each_long_lane<I: Element, O: Element>(
+    x: &Array,
+    in_len: usize,
+    out_len: usize,
+    mut transform: impl FnMut(&[I], &mut [O]),
+) -> Result<Array> {
+    let input = contiguous_lanes::<I>(x, in_len)?;
+    let mut shape = input.shape().to_vec();
+    *shape.last_mut().expect("at least 1-D") = out_len;
+    // SAFETY: every lane is written below.
+    let out = unsafe { Array::for_overwrite(O::DTYPE, &shape)? };
+    let src = input.as_slice::<I>().expect("contiguous by construction");
+    // SAFETY: fresh contiguous storage, not shared yet.
+    let dst = unsafe { out.slice_mut_unchecked::<O>() };
+    for (lane, result) in src.chunks_exact(in_len).zip(dst.chunks_exact_mut(out_len)) {
+        transform(lane, result);
+    }
+    Ok(out)
+}
+
+/// `c2c` of a few long lanes along the last axis, each a four-step
+/// transform that uses every thread.
+fn c2c_split<F: FftFloat>(
+    x: &Array,
+    n: usize,
+    split: (usize, usize),
+    inverse: bool,
+    factor: F,
+) -> Result<Array>
+where
+    Complex<F>: Element,
+{
+    let plan = four_step_plan::<F>(split.0, split.1, inverse);
+    each_long_lane::<Complex<F>, Complex<F>>(x, n, n, |lane, spectrum| {
+        plan.process(lane, spectrum, factor)
+    })
+}
+
+/// `r2c` of a few long lanes of even length `n` along the last axis.
+fn r2c_split<F: FftFloat>(
+    x: &Array,
+    n: usize,
+    split: (usize, usize),
+    factor: F,
+    conj: bool,
+) -> Result<Array>
+where
+    Complex<F>: Element,
+{
+    let plan = RealFourStep::new(four_step_plan::<F>(split.0, split.1, false));
+    each_long_lane::<F, Complex<F>>(x, n, n / 2 + 1, |lane, spectrum| {
+        plan.forward(lane, spectrum, factor, conj)
+    })
+}
+
+/// `c2r` of a few long lanes along the last axis, to even length `n`.
+fn c2r_split<F: FftFloat>(
+    x: &Array,
+    n: usize,
+    split: (usize, usize),
+    factor: F,
+    conj: bool,
+) -> Result<Array>
+where
+    Complex<F>: Element,
+{
+    let plan = RealFourStep::new(four_step_plan::<F>(split.0, split.1, true));
+    // SAFETY: `inverse` writes the scratch lane before it reads it.
+    let scratch = unsafe { Array::for_overwrite(Complex::<F>::DTYPE, &[n / 2])? };
+    // SAFETY: fresh contiguous storage, used by this call only.
+    let scratch = unsafe { scratch.slice_mut_unchecked::<Complex<F>>() };
+    each_long_lane::<Complex<F>, F>(x, n / 2 + 1, n, |spectrum, lane| {
+        plan.inverse(spectrum, scratch, lane, factor, conj)
     })
 }
 
@@ -339,6 +467,9 @@ fn r2c<F: FftFloat>(x: &Array, axis: usize, n: usize, factor: F, conj: bool) -> 
 where
     Complex<F>: Element,
 {
+    if let Some(split) = four_step_split::<F>(x, axis, n / 2).filter(|_| n.is_multiple_of(2)) {
+        return r2c_split(x, n, split, factor, conj);
+    }
     let plan = lock(&F::planners().real).plan_fft_forward(n);
     let half = n / 2 + 1;
     let scratch = plan.get_scratch_len();
@@ -358,6 +489,9 @@ fn c2r<F: FftFloat>(x: &Array, axis: usize, n: usize, factor: F, conj: bool) -> 
 where
     Complex<F>: Element,
 {
+    if let Some(split) = four_step_split::<F>(x, axis, n / 2).filter(|_| n.is_multiple_of(2)) {
+        return c2r_split(x, n, split, factor, conj);
+    }
     let plan = lock(&F::planners().real).plan_fft_inverse(n);
     let half = n / 2 + 1;
     let scratch = plan.get_scratch_len();

@@ -3,6 +3,7 @@
 
 pub mod complex_special;
 pub mod copy;
+pub mod four_step;
 pub mod gather;
 pub mod loops;
 pub mod math;
