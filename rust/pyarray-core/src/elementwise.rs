@@ -126,7 +126,7 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
             floats!(d, T => map1::<T, T>(x, true, |v| Float::$m(v)), unsupported(&name(), d))
         };
     }
-    // exp, sin, cos, tan: vectorised, with libm for the inputs out of its range.
+    // exp, logarithms, sin, cos, tan: vectorised, with libm for the inputs out of its range.
     macro_rules! with_fallback {
         ($inline:ident, $out_of_range:ident, $exact:ident) => {
             floats!(d, T => map1_with_fallback::<T, T>(x, Float::$inline, Float::$out_of_range,
@@ -147,10 +147,10 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
         U::Sqrt => float_fn!(sqrt),
         U::Exp => with_fallback!(exp_inline, exp_out_of_range, exp),
         U::Expm1 => float_fn!(expm1),
-        U::Log => float_fn!(ln),
+        U::Log => with_fallback!(ln_inline, log_out_of_range, ln),
         U::Log1p => float_fn!(ln1p),
-        U::Log2 => float_fn!(log2),
-        U::Log10 => float_fn!(log10),
+        U::Log2 => with_fallback!(log2_inline, log_out_of_range, log2),
+        U::Log10 => with_fallback!(log10_inline, log_out_of_range, log10),
         U::Sin => with_fallback!(sin_inline, trig_out_of_range, sin),
         U::Cos => with_fallback!(cos_inline, trig_out_of_range, cos),
         U::Tan => with_fallback!(tan_inline, trig_out_of_range, tan),

@@ -121,6 +121,20 @@ pub trait Float: Num {
     fn exp_out_of_range(self) -> bool {
         false
     }
+    /// ln, log2 and log10 as vectorisable straight-line code, correct where
+    /// `!self.log_out_of_range()`.
+    fn ln_inline(self) -> Self {
+        self.ln()
+    }
+    fn log2_inline(self) -> Self {
+        self.log2()
+    }
+    fn log10_inline(self) -> Self {
+        self.log10()
+    }
+    fn log_out_of_range(self) -> bool {
+        false
+    }
 }
 
 /// Real floats: functions that need an order or a sign bit.
@@ -335,10 +349,11 @@ macro_rules! impl_real_float {
         impl Float for $t {
             #[inline(always)] fn div(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) / t(o)) }
             #[inline(always)] fn recip(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(1.0 / t(self)) }
-            impl_real_float!(@unary $t, $via, $to, $from; sqrt vexp=>exp exp_m1=>expm1 vln=>ln ln_1p=>ln1p vlog2=>log2 vlog10=>log10 vsin=>sin vcos=>cos vtan=>tan vsin_inline=>sin_inline vcos_inline=>cos_inline vtan_inline=>tan_inline vexp_inline=>exp_inline asin acos atan sinh cosh tanh asinh acosh atanh);
+            impl_real_float!(@unary $t, $via, $to, $from; sqrt vexp=>exp exp_m1=>expm1 vln=>ln ln_1p=>ln1p vlog2=>log2 vlog10=>log10 vsin=>sin vcos=>cos vtan=>tan vsin_inline=>sin_inline vcos_inline=>cos_inline vtan_inline=>tan_inline vexp_inline=>exp_inline vln_inline=>ln_inline vlog2_inline=>log2_inline vlog10_inline=>log10_inline asin acos atan sinh cosh tanh asinh acosh atanh);
             #[inline(always)] fn is_finite(self) -> bool { let t: fn($t) -> $via = $to; t(self).is_finite() }
             #[inline(always)] fn trig_out_of_range(self) -> bool { let t: fn($t) -> $via = $to; t(self).vtrig_out_of_range() }
             #[inline(always)] fn exp_out_of_range(self) -> bool { let t: fn($t) -> $via = $to; t(self).vexp_out_of_range() }
+            #[inline(always)] fn log_out_of_range(self) -> bool { let t: fn($t) -> $via = $to; t(self).vlog_out_of_range() }
         }
         impl RealFloat for $t {
             fn atan2(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).atan2(t(o))) }

@@ -5,9 +5,10 @@
 //!
 //! Some forms are correct only on a range: the trigonometric functions for
 //! |x| <= `TRIG_INLINE_MAX` (float32) or `TRIG64_INLINE_MAX` (float64), the
-//! float64 exp for |x| <= `EXP64_INLINE_MAX`. The elementwise loop
-//! recomputes the rare inputs outside with libm (`VecMath::vtrig_out_of_range`,
-//! `VecMath::vexp_out_of_range`). No form uses fused multiply-add, so results
+//! float64 exp for |x| <= `EXP64_INLINE_MAX`, the logarithms for positive
+//! normal finite x. The elementwise loop recomputes the rare inputs outside
+//! with libm (`VecMath::vtrig_out_of_range`, `VecMath::vexp_out_of_range`,
+//! `VecMath::vlog_out_of_range`). No form uses fused multiply-add, so results
 //! are the same on every CPU tier and in strided loops.
 
 /// The per-type entry points the real-float kernels call. The defaults are
@@ -42,6 +43,19 @@ pub trait VecMath: Sized {
     fn vexp_out_of_range(self) -> bool {
         false
     }
+    /// The vectorisable logarithms, correct where `!vlog_out_of_range()`.
+    fn vln_inline(self) -> Self {
+        self.vln()
+    }
+    fn vlog2_inline(self) -> Self {
+        self.vlog2()
+    }
+    fn vlog10_inline(self) -> Self {
+        self.vlog10()
+    }
+    fn vlog_out_of_range(self) -> bool {
+        false
+    }
 }
 
 /// `inline(x)` unless `out_of_range(x)`, else libm's `exact(x)`: the scalar
@@ -62,7 +76,16 @@ impl VecMath for f32 {
     }
     #[inline(always)]
     fn vln(self) -> Self {
+        inline_or_libm(self, self.vlog_out_of_range(), ln_f32, f32::ln)
+    }
+    #[inline(always)]
+    fn vln_inline(self) -> Self {
         ln_f32(self)
+    }
+    #[inline(always)]
+    fn vlog_out_of_range(self) -> bool {
+        // Zero, subnormals, negatives, infinities and NaN.
+        !(f32::MIN_POSITIVE..=f32::MAX).contains(&self)
     }
     #[inline(always)]
     fn vlog2(self) -> Self {
@@ -109,15 +132,32 @@ impl VecMath for f64 {
     }
     #[inline(always)]
     fn vln(self) -> Self {
-        ln_f64(self)
+        inline_or_libm(self, self.vlog_out_of_range(), ln_f64, f64::ln)
     }
     #[inline(always)]
     fn vlog2(self) -> Self {
-        log2_f64(self)
+        inline_or_libm(self, self.vlog_out_of_range(), log2_f64, f64::log2)
     }
     #[inline(always)]
     fn vlog10(self) -> Self {
+        inline_or_libm(self, self.vlog_out_of_range(), log10_f64, f64::log10)
+    }
+    #[inline(always)]
+    fn vln_inline(self) -> Self {
+        ln_f64(self)
+    }
+    #[inline(always)]
+    fn vlog2_inline(self) -> Self {
+        log2_f64(self)
+    }
+    #[inline(always)]
+    fn vlog10_inline(self) -> Self {
         log10_f64(self)
+    }
+    #[inline(always)]
+    fn vlog_out_of_range(self) -> bool {
+        // Zero, subnormals, negatives, infinities and NaN.
+        !(f64::MIN_POSITIVE..=f64::MAX).contains(&self)
     }
     #[inline(always)]
     fn vsin(self) -> Self {
@@ -230,22 +270,21 @@ fn ln_f64_of_f32(x: f32) -> f64 {
     }
 }
 
-/// ln(x) in float32 lanes (twice as many per vector as `ln_f64_of_f32`),
-/// within an ulp: x = 2^e * m with m folded into [sqrt(1/2), sqrt(2)),
-/// subnormals scaled by 2^23 first; ln(1 + f), f = m - 1, as
+/// ln(x) of a positive normal finite float32 (`!x.vlog_out_of_range()`) in
+/// float32 lanes (twice as many per vector as `ln_f64_of_f32`), within an
+/// ulp: x = 2^e * m with m folded into [sqrt(1/2), sqrt(2)); ln(1 + f), f = m - 1, as
 /// f - f^2/2 + f^3 P(f) with Cephes' logf coefficients, and e*ln2 added in
 /// two parts (e * LN2_HI is exact).
 #[inline(always)]
 pub fn ln_f32(x: f32) -> f32 {
     const LN2_HI: f32 = 0.693_359_4;
     const LN2_LO: f32 = -2.121_944_4e-4;
-    let subnormal = x < f32::MIN_POSITIVE;
-    let xs = if subnormal { x * 8_388_608.0 } else { x };
-    let bits = xs.to_bits();
-    let m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000); // in [1, 2)
-    let big = m > std::f32::consts::SQRT_2;
-    let m = if big { m * 0.5 } else { m };
-    let e = ((bits >> 23) & 0xff) as i32 - 127 - if subnormal { 23 } else { 0 } + big as i32;
+    // Offset by sqrt(1/2)'s bits, the exponent field counts from sqrt(1/2):
+    // x = 2^e * m with m in [sqrt(1/2), sqrt(2)) without a compare.
+    const SQRT_HALF_BITS: u32 = 0x3f35_04f3;
+    let offset = x.to_bits().wrapping_sub(SQRT_HALF_BITS);
+    let e = (offset as i32) >> 23;
+    let m = f32::from_bits((offset & 0x007f_ffff) + SQRT_HALF_BITS);
     let f = m - 1.0;
     let z = f * f;
     let p = (((((((7.037_683_6e-2 * f - 1.151_461e-1) * f + 1.167_699_9e-1) * f
@@ -261,15 +300,7 @@ pub fn ln_f32(x: f32) -> f32 {
         * f
         + 3.333_333e-1;
     let e = e as f32;
-    let y = f + (p * f * z - 0.5 * z) + e * LN2_HI + e * LN2_LO;
-    // Selects, not branches: ln(inf) = inf, ln(+-0) = -inf, ln(x < 0) = NaN.
-    let y = if x == f32::INFINITY { f32::INFINITY } else { y };
-    let y = if x == 0.0 { f32::NEG_INFINITY } else { y };
-    if x < 0.0 || x.is_nan() {
-        f32::NAN
-    } else {
-        y
-    }
+    f + (p * f * z - 0.5 * z) + e * LN2_HI + e * LN2_LO
 }
 
 /// Largest |x| the inline sin/cos/tan reduce exactly: the quadrant count
@@ -435,7 +466,7 @@ const LN2_HI: f64 = f64::from_bits(0x3FE6_2E42_FEE0_0000);
 const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
 
 /// The parts of ln x for the logarithms: x = 2^e (1 + f) with 1 + f in
-/// [sqrt(1/2), sqrt(2)) (subnormals scaled by 2^54 first), s = f / (2 + f),
+/// [sqrt(1/2), sqrt(2)) (x positive, normal and finite), s = f / (2 + f),
 /// and ln(1 + f) = f - hfsq + s (hfsq + r) with hfsq = f^2/2 and r a minimax
 /// polynomial in s^2 (fdlibm's coefficients, error < 2^-58).
 struct LogParts {
@@ -457,17 +488,11 @@ fn log_parts(x: f64) -> LogParts {
         1.531_383_769_920_937_3e-1,
         1.479_819_860_511_658_6e-1,
     ];
-    let subnormal = x < f64::MIN_POSITIVE;
-    let xs = if subnormal {
-        x * 18_014_398_509_481_984.0
-    } else {
-        x
-    }; // 2^54
-    let bits = xs.to_bits();
-    let m = f64::from_bits((bits & ((1 << 52) - 1)) | (1023 << 52)); // in [1, 2)
-    let big = m > std::f64::consts::SQRT_2;
-    let m = if big { m * 0.5 } else { m };
-    let e = ((bits >> 52) & 0x7ff) as i64 - 1023 - if subnormal { 54 } else { 0 } + big as i64;
+    // As in `ln_f32`: offset by sqrt(1/2)'s bits, m lands in [sqrt(1/2), sqrt(2)).
+    const SQRT_HALF_BITS: u64 = 0x3fe6_a09e_667f_3bcd;
+    let offset = x.to_bits().wrapping_sub(SQRT_HALF_BITS);
+    let e = (offset as i64) >> 52;
+    let m = f64::from_bits((offset & ((1 << 52) - 1)) + SQRT_HALF_BITS);
     let f = m - 1.0;
     let s = f / (2.0 + f);
     let z = s * s;
@@ -483,24 +508,11 @@ fn log_parts(x: f64) -> LogParts {
     }
 }
 
-/// Selects, not branches: log(inf) = inf, log(+-0) = -inf, log(x < 0) = NaN.
-#[inline(always)]
-fn log_special_values(x: f64, y: f64) -> f64 {
-    let y = if x == f64::INFINITY { f64::INFINITY } else { y };
-    let y = if x == 0.0 { f64::NEG_INFINITY } else { y };
-    if x < 0.0 || x.is_nan() {
-        f64::NAN
-    } else {
-        y
-    }
-}
-
-/// ln(x) in float64, within an ulp.
+/// ln(x) of a positive normal finite float64, within an ulp.
 #[inline(always)]
 pub fn ln_f64(x: f64) -> f64 {
     let LogParts { e, f, s, hfsq, r } = log_parts(x);
-    let y = e * LN2_HI + (f - (hfsq - (s * (hfsq + r) + e * LN2_LO)));
-    log_special_values(x, y)
+    e * LN2_HI + (f - (hfsq - (s * (hfsq + r) + e * LN2_LO)))
 }
 
 /// log_b(x) = e log_b(2) + ln(1 + f) / ln(b), within an ulp (log2) or two
@@ -519,10 +531,11 @@ fn log_base(x: f64, inv_hi: f64, inv_lo: f64, e_hi: f64, e_lo: f64) -> f64 {
     let eh = e * e_hi;
     let w = eh + val_hi;
     let lo = lo + ((eh - w) + val_hi);
-    log_special_values(x, w + lo)
+    w + lo
 }
 
-/// log2(x) in float64, within an ulp; exact for powers of two.
+/// log2(x) of a positive normal finite float64, within an ulp; exact for
+/// powers of two.
 #[inline(always)]
 pub fn log2_f64(x: f64) -> f64 {
     const INV_LN2_HI: f64 = f64::from_bits(0x3FF7_1547_6520_0000);
@@ -530,7 +543,7 @@ pub fn log2_f64(x: f64) -> f64 {
     log_base(x, INV_LN2_HI, INV_LN2_LO, 1.0, 0.0)
 }
 
-/// log10(x) in float64, within two ulp.
+/// log10(x) of a positive normal finite float64, within two ulp.
 #[inline(always)]
 pub fn log10_f64(x: f64) -> f64 {
     const INV_LN10_HI: f64 = f64::from_bits(0x3FDB_CB7B_1520_0000);
@@ -724,6 +737,9 @@ mod tests {
             let x = f32::from_bits(bits);
             let d = x as f64;
             worst[0] = worst[0].max(ulps(x.vln(), d.ln() as f32));
+            if !x.vlog_out_of_range() {
+                worst[0] = worst[0].max(ulps(ln_f32(x), d.ln() as f32));
+            }
             worst[1] = worst[1].max(ulps(x.vlog2(), d.log2() as f32));
             worst[2] = worst[2].max(ulps(x.vlog10(), d.log10() as f32));
         }
@@ -822,22 +838,27 @@ mod tests {
                 .map(|b| f64::from_bits(b % 0x7FF0_0000_0000_0000));
             random.chain((0..200_000).map(|i| 0.5 + i as f64 * 7.5e-6))
         };
-        assert!(worst64(xs(), ln_f64, f64::ln) <= 1);
-        assert!(worst64(xs(), log2_f64, f64::log2) <= 1);
-        assert!(worst64(xs(), log10_f64, f64::log10) <= 2);
+        assert!(worst64(xs(), f64::vln, f64::ln) <= 1);
+        assert!(worst64(xs(), f64::vlog2, f64::log2) <= 1);
+        assert!(worst64(xs(), f64::vlog10, f64::log10) <= 2);
+        // The inline forms alone on the normal inputs.
+        let normal = || xs().filter(|x| !x.vlog_out_of_range());
+        assert!(worst64(normal(), ln_f64, f64::ln) <= 1);
+        assert!(worst64(normal(), log2_f64, f64::log2) <= 1);
+        assert!(worst64(normal(), log10_f64, f64::log10) <= 2);
         for k in -1074..1024 {
             let x = if k < -1022 {
                 f64::from_bits(1 << (k + 1074))
             } else {
                 f64::from_bits(((k + 1023) as u64) << 52)
             };
-            assert_eq!(log2_f64(x), k as f64, "log2(2^{k})");
+            assert_eq!(x.vlog2(), k as f64, "log2(2^{k})");
         }
         for k in 0..=22 {
-            assert_eq!(log10_f64(10f64.powi(k)), k as f64, "log10(1e{k})");
+            assert_eq!(10f64.powi(k).vlog10(), k as f64, "log10(1e{k})");
         }
         assert_eq!(ln_f64(1.0), 0.0);
-        for log in [ln_f64, log2_f64, log10_f64] {
+        for log in [f64::vln, f64::vlog2, f64::vlog10] {
             assert_eq!(log(0.0), f64::NEG_INFINITY);
             assert_eq!(log(-0.0), f64::NEG_INFINITY);
             assert_eq!(log(f64::INFINITY), f64::INFINITY);
