@@ -196,7 +196,7 @@ def test_large_inputs_parallel_and_without_the_gil():
 
 
 # Lengths whose transforms are split into four-step passes when a single lane
-# is that long (complex length from 2^18 points in float64, 2^22 in float32):
+# is that long (complex length from 2^18 points in float64, 2^21 in float32):
 # 2^19 (512 x 1024), 840000 (real: 420000 = 625 x 672) and 2^23.
 LAYOUTS = ["c", "row", "strided", "padded", "cropped"]
 LONG = [("float64", 1 << 19, layout) for layout in LAYOUTS]

@@ -92,9 +92,9 @@ pub trait FftFloat: FftNum + Element + num_traits::Float {
 // Measured against one plain transform (`benchmarks/compare.py --group fft`
 // and A/B runs of single lanes): f64 gains 1.3-1.6x from 2^18 points (2^17
 // ties) and 2-3x at 2^22; f32, whose plain transforms run twice as fast,
-// loses below 2^22 and gains 1.8-2.3x there.
+// ties at 10^6 points, gains 1.15x at 2^20 and 2-2.6x at 2^22.
 impl FftFloat for f32 {
-    const FOUR_STEP_MIN: usize = 1 << 22;
+    const FOUR_STEP_MIN: usize = 1 << 21;
     fn planners() -> &'static Planners<f32> {
         &PLANNERS_F32
     }
