@@ -314,16 +314,20 @@ fn complex_plan<F: FftFloat>(n: usize, inverse: bool) -> std::sync::Arc<dyn rust
 /// The four-step factors of a complex transform of length `len` along
 /// `axis` of `x`, when that transform should be split.
 fn four_step_split<F: FftFloat>(x: &Array, axis: usize, len: usize) -> Option<(usize, usize)> {
-    let threads = rayon::current_num_threads();
-    let lanes = x.size() / x.shape()[axis].max(1);
-    let few_lanes = lanes > 0 && lanes < threads;
-    if std::env::var("NOSPLIT").is_ok() {
+    if len < F::FOUR_STEP_MIN || axis + 1 != x.ndim() {
         return None;
     }
-    if len < F::FOUR_STEP_MIN || !few_lanes || axis + 1 != x.ndim() {
+    let lanes = x.size() / x.shape()[axis].max(1);
+    if lanes == 0 || lanes >= rayon::current_num_threads() {
         return None;
     }
     four_step::split(len)
+}
+
+/// The four-step factors of the complex half (`n / 2` points) of a real
+/// transform of length `n`, when `n` is even and that transform should be split.
+fn real_four_step_split<F: FftFloat>(x: &Array, axis: usize, n: usize) -> Option<(usize, usize)> {
+    four_step_split::<F>(x, axis, n / 2).filter(|_| n.is_multiple_of(2))
 }
 
 fn four_step_plan<F: FftFloat>(n1: usize, n2: usize, inverse: bool) -> FourStep<F> {
@@ -467,7 +471,7 @@ fn r2c<F: FftFloat>(x: &Array, axis: usize, n: usize, factor: F, conj: bool) -> 
 where
     Complex<F>: Element,
 {
-    if let Some(split) = four_step_split::<F>(x, axis, n / 2).filter(|_| n.is_multiple_of(2)) {
+    if let Some(split) = real_four_step_split::<F>(x, axis, n) {
         return r2c_split(x, n, split, factor, conj);
     }
     let plan = lock(&F::planners().real).plan_fft_forward(n);
@@ -489,7 +493,7 @@ fn c2r<F: FftFloat>(x: &Array, axis: usize, n: usize, factor: F, conj: bool) -> 
 where
     Complex<F>: Element,
 {
-    if let Some(split) = four_step_split::<F>(x, axis, n / 2).filter(|_| n.is_multiple_of(2)) {
+    if let Some(split) = real_four_step_split::<F>(x, axis, n) {
         return c2r_split(x, n, split, factor, conj);
     }
     let plan = lock(&F::planners().real).plan_fft_inverse(n);

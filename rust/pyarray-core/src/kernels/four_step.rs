@@ -139,13 +139,8 @@ impl<F: FftNum + Default> FourStep<F> {
     }
 
     /// The transform length.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.n1 * self.n2
-    }
-
-    /// Whether the length is zero (never, for a planned split).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Transform `input` into `output` (both of length `self.len()`),
@@ -161,19 +156,20 @@ impl<F: FftNum + Default> FourStep<F> {
     fn first_pass(&self, input: &[Complex<F>], output: &mut [Complex<F>]) {
         let (n1, n2) = (self.n1, self.n2);
         let scratch_len = self.first.get_outofplace_scratch_len();
-        let width = block::<F>();
+        let block_width = block::<F>();
         let ld = padded::<F>(n1);
         let init = || {
             (
-                vec![Complex::default(); width * ld],
+                vec![Complex::default(); block_width * ld],
                 vec![Complex::default(); scratch_len],
             )
         };
-        output.par_chunks_mut(width * n1).enumerate().for_each_init(
-            init,
-            |(buf, scratch), (block, rows)| {
-                let col = block * width;
-                let width = rows.len() / n1;
+        output
+            .par_chunks_mut(block_width * n1)
+            .enumerate()
+            .for_each_init(init, |(buf, scratch), (block, rows)| {
+                let col = block * block_width;
+                let width = rows.len() / n1; // the last block may be narrower
                 for r in 0..n1 {
                     if r + PREFETCH_ROWS < n1 {
                         prefetch(&input[(r + PREFETCH_ROWS) * n2 + col..][..width]);
@@ -192,8 +188,7 @@ impl<F: FftNum + Default> FourStep<F> {
                         .process_outofplace_with_scratch(&mut lane[..n1], row, scratch);
                     self.twiddle(row, col + j);
                 }
-            },
-        );
+            });
     }
 
     /// Multiply element `k1` of the transformed column `col` by `w^(k1 * col)`.
@@ -306,7 +301,7 @@ impl<F: FftNum + Default> RealFourStep<F> {
         output[m] = Complex::new((z0.re - z0.im) * factor, F::zero());
         let half = F::from_f64(0.5).unwrap();
         let data = output.as_mut_ptr();
-        self.untangle(data, data, |a, b, w| {
+        self.untangle(data.cast_const(), data, |a, b, w| {
             let even = (a + b.conj()) * half;
             let d = (a - b.conj()) * half;
             let odd = Complex::new(d.im, -d.re); // -i * d
@@ -336,8 +331,7 @@ impl<F: FftNum + Default> RealFourStep<F> {
         assert!(input.len() == m + 1 && scratch.len() == m && output.len() == 2 * m);
         let (first, last) = (input[0].re, input[m].re);
         scratch[0] = Complex::new(first + last, first - last) * factor;
-        let src = input.as_ptr() as *mut Complex<F>; // only read through
-        self.untangle(src, scratch.as_mut_ptr(), |a, b, w| {
+        self.untangle(input.as_ptr(), scratch.as_mut_ptr(), |a, b, w| {
             let (a, b) = if conj { (a.conj(), b.conj()) } else { (a, b) };
             let even = a + b.conj();
             let odd = (a - b.conj()) * w.conj();
@@ -354,12 +348,13 @@ impl<F: FftNum + Default> RealFourStep<F> {
     /// `pair(src[k], src[m - k], w^k)`, in parallel. `src` may be `dst`.
     fn untangle(
         &self,
-        src: *mut Complex<F>,
+        src: *const Complex<F>,
         dst: *mut Complex<F>,
         pair: impl Fn(Complex<F>, Complex<F>, Complex<F>) -> (Complex<F>, Complex<F>) + Sync,
     ) {
         let m = self.complex.len();
-        let (src, dst) = (Shared(src), Shared(dst));
+        // `src` is only read through (the wrapper holds a `*mut` for both).
+        let (src, dst) = (Shared(src.cast_mut()), Shared(dst));
         let fine_len = self.fine.len();
         let tasks = (m / 2).div_ceil(PAIRS_PER_TASK);
         (0..tasks).into_par_iter().for_each(|task| {
