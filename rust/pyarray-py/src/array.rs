@@ -731,21 +731,24 @@ pub fn parse_key(key: &Bound<'_, PyAny>) -> PyResult<Key> {
             item => Key::Advanced(vec![item]),
         });
     };
-    let items: Vec<KeyItem> = t
-        .iter()
-        .map(|k| parse_key_item(&k))
-        .collect::<PyResult<_>>()?;
-    let basic: Option<SmallVec<[Index; 4]>> = items
-        .iter()
-        .map(|k| match k {
-            KeyItem::Basic(i) => Some(*i),
-            KeyItem::Array(_) => None,
-        })
-        .collect();
-    Ok(match basic {
-        Some(b) => Key::Basic(b),
-        None => Key::Advanced(items),
-    })
+    // Basic items go straight into the index list; the general item list is
+    // built only once an index array turns up (building it for every tuple
+    // key was most of the cost of `m[1:, 2]`).
+    let mut basic: SmallVec<[Index; 4]> = SmallVec::new();
+    for (n, k) in t.iter().enumerate() {
+        match parse_key_item(&k)? {
+            KeyItem::Basic(i) => basic.push(i),
+            array => {
+                let mut items: Vec<KeyItem> = basic.drain(..).map(KeyItem::Basic).collect();
+                items.push(array);
+                for k in t.iter().skip(n + 1) {
+                    items.push(parse_key_item(&k)?);
+                }
+                return Ok(Key::Advanced(items));
+            }
+        }
+    }
+    Ok(Key::Basic(basic))
 }
 
 fn parse_key_item(k: &Bound<'_, PyAny>) -> PyResult<KeyItem> {
