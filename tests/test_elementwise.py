@@ -316,6 +316,60 @@ def test_python_scalars_are_weak():
     assert (xp.asarray([1], dtype=xp.int16) / 2).dtype == xp.float64
 
 
+@pytest.mark.parametrize(
+    "layout", ["contiguous", "stepped", "reversed", "transposed", "broadcast", "0-d"]
+)
+@pytest.mark.parametrize("dtype", ["int8", "uint64", "float16", "float32", "complex64"])
+def test_scalar_operands_on_every_layout(layout, dtype):
+    # Python scalars beside an array take a path without a 0-d array; strided
+    # arrays fall back to the n-d walk. Both must equal NumPy with a 0-d array.
+    base = np.arange(1, 13).astype(dtype).reshape(3, 4)
+    views = {
+        "contiguous": lambda a: a,
+        "stepped": lambda a: a[:, ::2],
+        "reversed": lambda a: a[::-1, ::-1],
+        "transposed": lambda a: a.T,
+        "broadcast": lambda a: a[:1],
+        "0-d": lambda a: a[1, 2],
+    }
+    a = views[layout](base)
+    x = views[layout](xp.asarray(base))
+    if layout == "broadcast":
+        a, x = np.broadcast_to(a, (3, 4)), xp.broadcast_to(x, (3, 4))
+    two = np.array(2, dtype=dtype)
+    ops = [operator.add, operator.sub, operator.mul, operator.eq]
+    if dtype != "complex64":  # complex numbers have no order
+        ops.append(operator.gt)
+    with np.errstate(all="ignore"):
+        for f in ops:
+            check_close(f(x, 2), f(a, two), dtype)
+            check_close(f(2, x), f(two, a), dtype)
+
+
+def test_inplace_scalar_on_strided_view_writes_only_the_view():
+    a = np.arange(12.0).reshape(3, 4)
+    x = xp.asarray(a.copy())
+    view = x[:, ::2]
+    view *= 10.0
+    a[:, ::2] *= 10.0
+    np.testing.assert_array_equal(np.asarray(x), a)
+    y = xp.asarray([1, 2], dtype=xp.int8)
+    y -= 3
+    assert y.tolist() == [-2, -1] and y.dtype == xp.int8
+
+
+def test_weak_scalar_is_rounded_to_the_array_dtype_first():
+    # float16 computes in float32, but the scalar is first a float16 (as in
+    # NumPy): 1 + v rounds to 1.001 with v in float32, to 1.002 via float16.
+    v = 0.0014647832391619584
+    h = xp.asarray([1.0], dtype=xp.float16)
+    expected = (np.asarray([1.0], dtype="float16") + v).tolist()
+    assert expected == (np.asarray([1.0], dtype="float16") + np.float16(v)).tolist()
+    assert (h + v).tolist() == expected
+    assert (v + h).tolist() == expected
+    assert (h + v).dtype == xp.float16
+
+
 def test_float16_and_bfloat16_compute_in_float32():
     h = xp.asarray([1.0, 2.0, 3.0], dtype=xp.float16)
     assert xp.sqrt(h).dtype == xp.float16

@@ -3,9 +3,9 @@
 //! in `kernels::loops`.
 
 use crate::array::Array;
-use crate::dtype::{promote, DType};
+use crate::dtype::{promote, DType, Element, Scalar};
 use crate::error::{Error, Result};
-use crate::kernels::loops::{map1, map1_with_fallback, write2};
+use crate::kernels::loops::{map1, map1_with_fallback, write2, write2_scalar};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::math::{Complex, Float, Int, Num, Real, RealFloat};
 use crate::layout::broadcast_shapes;
@@ -315,26 +315,44 @@ pub fn binary(op: BinaryOp, a: &Array, b: &Array) -> Result<Array> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     // SAFETY: run_binary writes every element of `out` (write2 over its shape).
     let out = unsafe { Array::for_overwrite(op.result_dtype(compute), &shape)? };
-    run_binary(op, compute, &out, &*cast(a, compute)?, &*cast(b, compute)?)?;
+    let pair = Pair::Arrays(&*cast(a, compute)?, &*cast(b, compute)?);
+    run_binary(op, compute, &out, &pair)?;
     Ok(out)
+}
+
+/// `binary` with one operand a scalar of dtype `scalar_dtype` (a Python
+/// scalar made weak by the caller): `op(s, x)` when `scalar_first`, else
+/// `op(x, s)`. Equal to `binary` with a 0-d array, without building one
+/// (that was a fifth of a small `x + 1.0`).
+pub fn binary_scalar(
+    op: BinaryOp,
+    x: &Array,
+    s: Scalar,
+    scalar_dtype: DType,
+    scalar_first: bool,
+) -> Result<Array> {
+    let compute = op.compute_dtype(promote(x.dtype(), scalar_dtype))?;
+    // SAFETY: run_binary writes every element of `out` (x's shape).
+    let out = unsafe { Array::for_overwrite(op.result_dtype(compute), x.shape())? };
+    let s = in_dtype(s, scalar_dtype);
+    run_binary(
+        op,
+        compute,
+        &out,
+        &Pair::Scalar(&*cast(x, compute)?, s, scalar_first),
+    )?;
+    Ok(out)
+}
+
+/// `s` as an element of `dtype` holds it (rounded, as a 0-d array of that
+/// dtype would store it before promotion to the compute dtype).
+fn in_dtype(s: Scalar, dtype: DType) -> Scalar {
+    crate::dispatch!(dtype, T => T::from_scalar(s).to_scalar())
 }
 
 /// In-place form (`a op= b`): the result must keep `a`'s dtype and shape.
 pub fn binary_inplace(op: BinaryOp, a: &Array, b: &Array) -> Result<()> {
-    if !a.writeable() {
-        return Err(Error::Value(
-            "in-place operation on a read-only array".into(),
-        ));
-    }
-    let compute = op.compute_dtype(promote(a.dtype(), b.dtype()))?;
-    let result = op.result_dtype(compute);
-    if result != a.dtype() {
-        return Err(Error::Type(format!(
-            "{} result of dtype {result} cannot be stored in place in an array of dtype {}",
-            op.name(),
-            a.dtype()
-        )));
-    }
+    let compute = inplace_compute_dtype(op, a, b.dtype())?;
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     if shape.as_slice() != a.shape() {
         return Err(Error::Value(format!(
@@ -352,66 +370,119 @@ pub fn binary_inplace(op: BinaryOp, a: &Array, b: &Array) -> Result<()> {
     } else {
         b.clone()
     };
-    run_binary(op, compute, a, &*cast(a, compute)?, &*cast(&b, compute)?)
+    run_binary(
+        op,
+        compute,
+        a,
+        &Pair::Arrays(&*cast(a, compute)?, &*cast(&b, compute)?),
+    )
 }
 
-/// `out = op(a, b)` where `a` and `b` already have dtype `compute`.
-fn run_binary(op: BinaryOp, compute: DType, out: &Array, a: &Array, b: &Array) -> Result<()> {
+/// `a op= s` for a scalar of dtype `scalar_dtype` (see `binary_scalar`).
+pub fn binary_inplace_scalar(
+    op: BinaryOp,
+    a: &Array,
+    s: Scalar,
+    scalar_dtype: DType,
+) -> Result<()> {
+    let compute = inplace_compute_dtype(op, a, scalar_dtype)?;
+    let s = in_dtype(s, scalar_dtype);
+    run_binary(op, compute, a, &Pair::Scalar(&*cast(a, compute)?, s, false))
+}
+
+/// The compute dtype of `a op= b` for `b` of dtype `other`; errors when `a`
+/// is read-only or the result dtype is not `a`'s.
+fn inplace_compute_dtype(op: BinaryOp, a: &Array, other: DType) -> Result<DType> {
+    if !a.writeable() {
+        return Err(Error::Value(
+            "in-place operation on a read-only array".into(),
+        ));
+    }
+    let compute = op.compute_dtype(promote(a.dtype(), other))?;
+    let result = op.result_dtype(compute);
+    if result != a.dtype() {
+        return Err(Error::Type(format!(
+            "{} result of dtype {result} cannot be stored in place in an array of dtype {}",
+            op.name(),
+            a.dtype()
+        )));
+    }
+    Ok(compute)
+}
+
+/// What `run_binary` reads: two arrays, or an array and a scalar (whether
+/// the scalar is the left operand in the bool).
+enum Pair<'a> {
+    Arrays(&'a Array, &'a Array),
+    Scalar(&'a Array, Scalar, bool),
+}
+
+impl Pair<'_> {
+    /// `out = f(left, right)`, the operands in the compute dtype `T`.
+    fn write<T: Element, U: Element>(&self, out: &Array, f: impl Fn(T, T) -> U) -> Result<()> {
+        match *self {
+            Pair::Arrays(a, b) => write2(out, a, b, f),
+            Pair::Scalar(x, s, first) => write2_scalar(out, x, T::from_scalar(s), first, f),
+        }
+    }
+}
+
+/// `out = op(a, b)` where the operands already have dtype `compute`.
+fn run_binary(op: BinaryOp, compute: DType, out: &Array, p: &Pair) -> Result<()> {
     use BinaryOp as B;
     let d = compute;
     let bad = || unsupported::<()>(&op.name(), d);
     match op {
-        B::Add => numerics!(d, T => write2::<T, T>(out, a, b, Num::add), bad()),
-        B::Subtract => numerics!(d, T => write2::<T, T>(out, a, b, Num::sub), bad()),
-        B::Multiply => numerics!(d, T => write2::<T, T>(out, a, b, Num::mul), bad()),
-        B::Pow => numerics!(d, T => write2::<T, T>(out, a, b, Num::pow), bad()),
-        B::Divide => floats!(d, T => write2::<T, T>(out, a, b, Float::div), bad()),
-        B::FloorDivide => reals!(d, T => write2::<T, T>(out, a, b, Real::floor_div), bad()),
-        B::Remainder => reals!(d, T => write2::<T, T>(out, a, b, Real::rem), bad()),
-        B::Maximum => reals!(d, T => write2::<T, T>(out, a, b, Real::max), bad()),
-        B::Minimum => reals!(d, T => write2::<T, T>(out, a, b, Real::min), bad()),
-        B::Atan2 => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::atan2), bad()),
-        B::Hypot => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::hypot), bad()),
-        B::Copysign => real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::copysign), bad()),
+        B::Add => numerics!(d, T => p.write::<T, T>(out, Num::add), bad()),
+        B::Subtract => numerics!(d, T => p.write::<T, T>(out, Num::sub), bad()),
+        B::Multiply => numerics!(d, T => p.write::<T, T>(out, Num::mul), bad()),
+        B::Pow => numerics!(d, T => p.write::<T, T>(out, Num::pow), bad()),
+        B::Divide => floats!(d, T => p.write::<T, T>(out, Float::div), bad()),
+        B::FloorDivide => reals!(d, T => p.write::<T, T>(out, Real::floor_div), bad()),
+        B::Remainder => reals!(d, T => p.write::<T, T>(out, Real::rem), bad()),
+        B::Maximum => reals!(d, T => p.write::<T, T>(out, Real::max), bad()),
+        B::Minimum => reals!(d, T => p.write::<T, T>(out, Real::min), bad()),
+        B::Atan2 => real_floats!(d, T => p.write::<T, T>(out, RealFloat::atan2), bad()),
+        B::Hypot => real_floats!(d, T => p.write::<T, T>(out, RealFloat::hypot), bad()),
+        B::Copysign => real_floats!(d, T => p.write::<T, T>(out, RealFloat::copysign), bad()),
         B::Nextafter => {
-            real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::nextafter), bad())
+            real_floats!(d, T => p.write::<T, T>(out, RealFloat::nextafter), bad())
         }
         B::Logaddexp => {
-            real_floats!(d, T => write2::<T, T>(out, a, b, RealFloat::logaddexp), bad())
+            real_floats!(d, T => p.write::<T, T>(out, RealFloat::logaddexp), bad())
         }
-        B::Equal => crate::dispatch!(d, T => write2::<T, bool>(out, a, b, |x, y| x == y)),
-        B::NotEqual => crate::dispatch!(d, T => write2::<T, bool>(out, a, b, |x, y| x != y)),
-        B::Greater => compare(out, a, b, d, |o| o == std::cmp::Ordering::Greater),
-        B::GreaterEqual => compare(out, a, b, d, |o| o != std::cmp::Ordering::Less),
-        B::Less => compare(out, a, b, d, |o| o == std::cmp::Ordering::Less),
-        B::LessEqual => compare(out, a, b, d, |o| o != std::cmp::Ordering::Greater),
-        B::LogicalAnd => write2::<bool, bool>(out, a, b, |x, y| x & y),
-        B::LogicalOr => write2::<bool, bool>(out, a, b, |x, y| x | y),
-        B::LogicalXor => write2::<bool, bool>(out, a, b, |x, y| x ^ y),
-        B::BitwiseAnd if d == DType::Bool => write2::<bool, bool>(out, a, b, |x, y| x & y),
-        B::BitwiseOr if d == DType::Bool => write2::<bool, bool>(out, a, b, |x, y| x | y),
-        B::BitwiseXor if d == DType::Bool => write2::<bool, bool>(out, a, b, |x, y| x ^ y),
-        B::BitwiseAnd => ints!(d, T => write2::<T, T>(out, a, b, Int::and), bad()),
-        B::BitwiseOr => ints!(d, T => write2::<T, T>(out, a, b, Int::or), bad()),
-        B::BitwiseXor => ints!(d, T => write2::<T, T>(out, a, b, Int::xor), bad()),
-        B::BitwiseLeftShift => ints!(d, T => write2::<T, T>(out, a, b, Int::shl), bad()),
-        B::BitwiseRightShift => ints!(d, T => write2::<T, T>(out, a, b, Int::shr), bad()),
+        B::Equal => crate::dispatch!(d, T => p.write::<T, bool>(out, |x, y| x == y)),
+        B::NotEqual => crate::dispatch!(d, T => p.write::<T, bool>(out, |x, y| x != y)),
+        B::Greater => compare(out, p, d, |o| o == std::cmp::Ordering::Greater),
+        B::GreaterEqual => compare(out, p, d, |o| o != std::cmp::Ordering::Less),
+        B::Less => compare(out, p, d, |o| o == std::cmp::Ordering::Less),
+        B::LessEqual => compare(out, p, d, |o| o != std::cmp::Ordering::Greater),
+        B::LogicalAnd => p.write::<bool, bool>(out, |x, y| x & y),
+        B::LogicalOr => p.write::<bool, bool>(out, |x, y| x | y),
+        B::LogicalXor => p.write::<bool, bool>(out, |x, y| x ^ y),
+        B::BitwiseAnd if d == DType::Bool => p.write::<bool, bool>(out, |x, y| x & y),
+        B::BitwiseOr if d == DType::Bool => p.write::<bool, bool>(out, |x, y| x | y),
+        B::BitwiseXor if d == DType::Bool => p.write::<bool, bool>(out, |x, y| x ^ y),
+        B::BitwiseAnd => ints!(d, T => p.write::<T, T>(out, Int::and), bad()),
+        B::BitwiseOr => ints!(d, T => p.write::<T, T>(out, Int::or), bad()),
+        B::BitwiseXor => ints!(d, T => p.write::<T, T>(out, Int::xor), bad()),
+        B::BitwiseLeftShift => ints!(d, T => p.write::<T, T>(out, Int::shl), bad()),
+        B::BitwiseRightShift => ints!(d, T => p.write::<T, T>(out, Int::shr), bad()),
     }
 }
 
 /// Ordered comparison; any comparison with NaN is false.
 fn compare(
     out: &Array,
-    a: &Array,
-    b: &Array,
+    p: &Pair,
     d: DType,
     test: impl Fn(std::cmp::Ordering) -> bool + Copy,
 ) -> Result<()> {
     let f = move |o: Option<std::cmp::Ordering>| o.is_some_and(test);
     if d == DType::Bool {
-        return write2::<bool, bool>(out, a, b, move |x, y| f(x.partial_cmp(&y)));
+        return p.write::<bool, bool>(out, move |x, y| f(x.partial_cmp(&y)));
     }
-    reals!(d, T => write2::<T, bool>(out, a, b, move |x, y| f(x.partial_cmp(&y))),
+    reals!(d, T => p.write::<T, bool>(out, move |x, y| f(x.partial_cmp(&y))),
         unsupported("comparison", d))
 }
 

@@ -402,7 +402,15 @@ fn scalar_array(s: Scalar, dtype: DType) -> PyResult<Array> {
 /// A Python scalar as a 0-d array that adopts `like`'s dtype where kinds allow
 /// (the standard's weak scalars).
 pub(crate) fn weak_scalar(s: Scalar, like: &Array) -> PyResult<Array> {
-    scalar_array(s, promote_weak(like.dtype(), scalar_kind(s)))
+    Array::from_scalar(s, weak_dtype(s, like)?).py()
+}
+
+/// The dtype a Python scalar takes against `like` (the standard's weak
+/// scalars); OverflowError when its value does not fit that dtype.
+pub(crate) fn weak_dtype(s: Scalar, like: &Array) -> PyResult<DType> {
+    let dtype = promote_weak(like.dtype(), scalar_kind(s));
+    check_fits(s, dtype)?;
+    Ok(dtype)
 }
 
 /// An array operand, or a Python scalar as a 0-d array: weak against `like`

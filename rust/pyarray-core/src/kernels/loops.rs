@@ -299,6 +299,37 @@ fn whole_array_run<'a, T: Element>(out: &Array, a: &'a Array, b: &'a Array) -> O
     }
 }
 
+/// `write2` with one operand the scalar `s`: `f(s, x)` when `scalar_first`,
+/// else `f(x, s)`. `out` has `x`'s shape (and may be `x` itself).
+pub fn write2_scalar<T: Element, U: Element>(
+    out: &Array,
+    x: &Array,
+    s: T,
+    scalar_first: bool,
+    f: impl Fn(T, T) -> U,
+) -> Result<()> {
+    debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
+    if out.is_c_contiguous() && crate::layout::same_dims(x.shape(), out.shape()) {
+        if let Some(xs) = x.as_slice::<T>() {
+            let run = if scalar_first {
+                Run::Left(s, xs)
+            } else {
+                Run::Right(xs, s)
+            };
+            // SAFETY: `out` is C-contiguous of type U (checked above).
+            dispatch_run2(run, unsafe { out.slice_mut_unchecked::<U>() }, &f);
+            return Ok(());
+        }
+    }
+    // Strided operands take the n-d walk, the scalar as a 0-d array.
+    let s = Array::from_vec(&[s], &[])?;
+    if scalar_first {
+        write2(out, &s, x, f)
+    } else {
+        write2(out, x, &s, f)
+    }
+}
+
 /// Write `f(a, b)` into `out` (whose shape is the broadcast shape). `out` may be
 /// `a` itself (in-place operators); the caller has removed partial overlaps.
 pub fn write2<T: Element, U: Element>(
