@@ -27,6 +27,10 @@ const HUGE_PAGE: usize = 2 << 20;
 /// 0-d operands, reduction results, small results. Measured here, the
 /// second malloc/free pair was ~15 % of `x + 1.0` on 10 elements.
 pub const INLINE_BYTES: usize = 64;
+/// Largest block glibc serves from its per-thread cache. Its `calloc` skips
+/// that cache, so zeroed blocks up to this size are malloc plus a clear
+/// (calloc and its free were a third of `zeros(10)`).
+const TCACHE_MAX: usize = 1024;
 
 /// The bytes of an inline block, aligned for every element type (complex128
 /// needs 8) and written through shared references (hence the cell).
@@ -107,13 +111,17 @@ impl Storage {
             AllocLayout::from_size_align(len.max(1), align).map_err(|_| out_of_memory(len))?;
         // SAFETY: layout has non-zero size.
         let ptr = unsafe {
-            if zero {
+            if zero && len > TCACHE_MAX {
                 alloc::alloc_zeroed(layout)
             } else {
                 alloc::alloc(layout)
             }
         };
         let ptr = NonNull::new(ptr).ok_or_else(|| out_of_memory(len))?;
+        if zero && len <= TCACHE_MAX {
+            // SAFETY: `ptr` holds `len` writable bytes.
+            unsafe { std::ptr::write_bytes(ptr.as_ptr(), 0, len) };
+        }
         Ok(Storage {
             ptr,
             len,
@@ -238,6 +246,20 @@ mod tests {
         assert_eq!(unsafe { *view.as_ptr().add(INLINE_BYTES - 1) }, 7);
         let bigger = Storage::for_overwrite(INLINE_BYTES + 1).unwrap();
         assert!(matches!(bigger.owner, Owner::Heap(_)));
+    }
+
+    #[test]
+    fn reused_small_blocks_come_back_zeroed() {
+        // A freed dirty block is what malloc's per-thread cache hands out
+        // next for the same size: `zeroed` must clear it itself.
+        for len in [65, 100, 1000, TCACHE_MAX, TCACHE_MAX + 1] {
+            let dirty = Storage::for_overwrite(len).unwrap();
+            unsafe { std::ptr::write_bytes(dirty.as_ptr(), 0xAB, len) };
+            drop(dirty);
+            let s = Storage::zeroed(len).unwrap();
+            let bytes = unsafe { std::slice::from_raw_parts(s.as_ptr(), len) };
+            assert!(bytes.iter().all(|&b| b == 0), "{len} bytes not zeroed");
+        }
     }
 
     #[test]
