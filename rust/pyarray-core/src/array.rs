@@ -559,9 +559,18 @@ impl Array {
 
     /// View with `axis` removed, at position `index` along it.
     pub fn index_axis(&self, axis: usize, index: usize) -> Array {
-        let mut out = self.clone();
-        out.index_axis_in_place(axis, index);
-        out
+        // Built from the kept dimensions directly: cloning and then removing
+        // one shifted both lists, a third of the cost of `x[3]`.
+        let keep = |v: &[usize]| {
+            let mut out = Dims::from_slice(&v[..axis]);
+            out.extend_from_slice(&v[axis + 1..]);
+            out
+        };
+        let mut strides = Strides::from_slice(&self.strides[..axis]);
+        strides.extend_from_slice(&self.strides[axis + 1..]);
+        let step = self.strides[axis] * self.itemsize() as isize;
+        let offset = (self.offset as isize + index as isize * step) as usize;
+        self.view(keep(&self.shape), strides, offset)
     }
 
     /// `index_axis` on this array itself (no copy of its dimensions).

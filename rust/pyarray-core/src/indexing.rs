@@ -90,6 +90,18 @@ pub fn normalize_index(i: isize, len: usize, axis: usize) -> Result<usize> {
 
 /// Apply a basic indexing key; the result is a view of `x`.
 pub fn basic_index(x: &Array, key: &[Index]) -> Result<Array> {
+    // One integer or slice on the first axis (`x[3]`, `x[::2]`), the
+    // commonest keys, skip the key walk.
+    if let ([k], Some(&len)) = (key, x.shape().first()) {
+        match *k {
+            Index::Int(i) => return Ok(x.index_axis(0, normalize_index(i, len, 0)?)),
+            Index::Slice { start, stop, step } => {
+                let (first, count, step) = resolve_slice(len, start, stop, step)?;
+                return Ok(x.slice_axis(0, first, count, step));
+            }
+            Index::NewAxis | Index::Ellipsis => {}
+        }
+    }
     let ellipses = key.iter().filter(|k| matches!(k, Index::Ellipsis)).count();
     if ellipses > 1 {
         return Err(Error::Index(
@@ -253,5 +265,37 @@ mod tests {
             Err(Error::Index(_))
         ));
         assert!(basic_index(&a, &[Index::Int(0); 4]).is_err());
+    }
+
+    #[test]
+    fn single_keys_on_the_first_axis() {
+        let a = arange_int(0, 12, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[3, 4])
+            .unwrap();
+        let row = basic_index(&a, &[Index::Int(-1)]).unwrap();
+        assert_eq!((row.shape(), vals(&row)), (&[4][..], vec![8, 9, 10, 11]));
+        assert!(row.is_c_contiguous());
+        let back = basic_index(
+            &a,
+            &[Index::Slice {
+                start: None,
+                stop: None,
+                step: Some(-2),
+            }],
+        )
+        .unwrap();
+        assert_eq!(vals(&back), vec![8, 9, 10, 11, 0, 1, 2, 3]);
+        assert!(matches!(
+            basic_index(&a, &[Index::Int(3)]),
+            Err(Error::Index(_))
+        ));
+        let column = a.index_axis(1, 2);
+        assert_eq!((column.shape(), vals(&column)), (&[3][..], vec![2, 6, 10]));
+        let scalar = basic_index(&row, &[Index::Int(0)]).unwrap();
+        assert!(matches!(
+            basic_index(&scalar, &[Index::Int(0)]),
+            Err(Error::Index(_))
+        ));
     }
 }
