@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::iter::for_each_run;
 use crate::layout::{self, broadcast_strides, c_strides, checked_size, Dims, Strides};
 use crate::storage::Storage;
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 pub struct Array {
@@ -545,9 +546,7 @@ impl Array {
         step: isize,
     ) {
         if len > 0 {
-            self.offset = (self.offset as isize
-                + start as isize * self.strides[axis] * self.itemsize() as isize)
-                as usize;
+            self.offset = self.offset_at(axis, start);
         }
         self.shape[axis] = len;
         // With fewer than two elements the stride is never used; keeping the old
@@ -561,26 +560,34 @@ impl Array {
     pub fn index_axis(&self, axis: usize, index: usize) -> Array {
         // Built from the kept dimensions directly: cloning and then removing
         // one shifted both lists, a third of the cost of `x[3]`.
-        let keep = |v: &[usize]| {
-            let mut out = Dims::from_slice(&v[..axis]);
-            out.extend_from_slice(&v[axis + 1..]);
-            out
-        };
-        let mut strides = Strides::from_slice(&self.strides[..axis]);
-        strides.extend_from_slice(&self.strides[axis + 1..]);
-        let step = self.strides[axis] * self.itemsize() as isize;
-        let offset = (self.offset as isize + index as isize * step) as usize;
-        self.view(keep(&self.shape), strides, offset)
+        let offset = self.offset_at(axis, index);
+        self.view(
+            without(&self.shape, axis),
+            without(&self.strides, axis),
+            offset,
+        )
     }
 
     /// `index_axis` on this array itself (no copy of its dimensions).
     pub(crate) fn index_axis_in_place(&mut self, axis: usize, index: usize) {
-        self.offset = (self.offset as isize
-            + index as isize * self.strides[axis] * self.itemsize() as isize)
-            as usize;
+        self.offset = self.offset_at(axis, index);
         self.shape.remove(axis);
         self.strides.remove(axis);
     }
+
+    /// Byte offset of the element at position `index` along `axis` (the
+    /// other indices those of element [0, ...]).
+    fn offset_at(&self, axis: usize, index: usize) -> usize {
+        let step = self.strides[axis] * self.itemsize() as isize;
+        (self.offset as isize + index as isize * step) as usize
+    }
+}
+
+/// `v` without its entry at `axis`, copied as two plain runs.
+fn without<T: Copy>(v: &[T], axis: usize) -> SmallVec<[T; 4]> {
+    let mut out = SmallVec::from_slice(&v[..axis]);
+    out.extend_from_slice(&v[axis + 1..]);
+    out
 }
 
 /// Lowest and one-past-highest byte touched, relative to element [0, ...].
