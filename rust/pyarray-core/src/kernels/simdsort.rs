@@ -1,5 +1,5 @@
 //! Unstable sort of `u64` keys with AVX-512: a vectorised quicksort whose
-//! partitions compress-store each 8-key vector to both ends of the slice,
+//! partitions compress each 8-key vector and store it to both ends of the slice,
 //! and whose leaves (at most 64 keys) are sorted in registers by a bitonic
 //! network. NumPy sorts with the same technique (x86-simd-sort); a radix or
 //! comparison sort is 3-5x slower on 10^6 keys on this hardware.
@@ -131,13 +131,19 @@ unsafe fn partition(a: &mut [u64], pivot: u64) -> usize {
         write_lo: 0,
         write_hi: n,
     };
+    // Compress in a register, then a masked store of the leading lanes: the
+    // compress-to-memory form is microcoded on AMD Zen 4 (this machine):
+    // with it a partition took ~4 ns a key, with this ~0.3 ns.
     let store = |c: &mut Cursor, v: __m512i, valid: __mmask8| {
         let greater = _mm512_cmpgt_epu64_mask(v, pv) & valid;
         let not_greater = !greater & valid;
-        _mm512_mask_compressstoreu_epi64(p.add(c.write_lo).cast(), not_greater, v);
-        c.write_lo += not_greater.count_ones() as usize;
-        c.write_hi -= greater.count_ones() as usize;
-        _mm512_mask_compressstoreu_epi64(p.add(c.write_hi).cast(), greater, v);
+        let low = _mm512_maskz_compress_epi64(not_greater, v);
+        let high = _mm512_maskz_compress_epi64(greater, v);
+        let (n_low, n_high) = (not_greater.count_ones(), greater.count_ones());
+        _mm512_mask_storeu_epi64(p.add(c.write_lo).cast(), leading(n_low), low);
+        c.write_lo += n_low as usize;
+        c.write_hi -= n_high as usize;
+        _mm512_mask_storeu_epi64(p.add(c.write_hi).cast(), leading(n_high), high);
     };
     while c.read_hi - c.read_lo >= BLOCK {
         let at = c.next(BLOCK);
@@ -156,7 +162,7 @@ unsafe fn partition(a: &mut [u64], pivot: u64) -> usize {
     }
     // The tail (< LANES keys) is read first: after that the free space is
     // one contiguous run exactly as long as what is left to store.
-    let valid = ((1u16 << (c.read_hi - c.read_lo)) - 1) as __mmask8;
+    let valid = leading((c.read_hi - c.read_lo) as u32);
     let tail = _mm512_maskz_loadu_epi64(valid, p.add(c.read_lo).cast());
     store(&mut c, tail, valid);
     for h in held {
@@ -164,6 +170,12 @@ unsafe fn partition(a: &mut [u64], pivot: u64) -> usize {
     }
     debug_assert_eq!(c.write_lo, c.write_hi);
     c.write_lo
+}
+
+/// The mask of the first `count` (<= LANES) lanes.
+#[inline(always)]
+fn leading(count: u32) -> __mmask8 {
+    ((1u16 << count) - 1) as __mmask8
 }
 
 #[inline(always)]
@@ -191,7 +203,7 @@ unsafe fn leaf<const N: usize>(a: &mut [u64]) {
     let pad = _mm512_set1_epi64(-1);
     let mask = |r: usize| {
         let count = n.saturating_sub(r * LANES).min(LANES);
-        ((1u16 << count) - 1) as __mmask8
+        leading(count as u32)
     };
     let mut v = [pad; N];
     for (r, reg) in v.iter_mut().enumerate() {
