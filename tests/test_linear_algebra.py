@@ -128,6 +128,9 @@ def test_matmul_large_parallel_path_matches_numpy():
     rng = np.random.default_rng(2)
     a, b = rng.standard_normal((300, 200)), rng.standard_normal((200, 250))
     np.testing.assert_allclose(to_numpy(from_numpy(a) @ from_numpy(b)), a @ b, atol=1e-11)
+    # A wide product splits its columns across threads instead of its rows.
+    a, b = rng.standard_normal((50, 200)), rng.standard_normal((200, 901))
+    np.testing.assert_allclose(to_numpy(from_numpy(a) @ from_numpy(b)), a @ b, atol=1e-11)
     # Integers always take the loop kernel; one large product splits its
     # rows across threads.
     ia, ib = rng.integers(-5, 6, (300, 200)), rng.integers(-5, 6, (200, 250))
@@ -159,7 +162,8 @@ def test_matrix_vector_products_match_numpy(name, layout):
     # products; and a product large enough that its rows split across
     # threads.
     rng = np.random.default_rng(3)
-    n, k = {"large_split": (700, 300), "transposed_large": (1100, 1000)}.get(layout, (37, 45))
+    # large_split: a matrix of more than 2 MiB for every dtype.
+    n, k = {"large_split": (1001, 600), "transposed_large": (1100, 1000)}.get(layout, (37, 45))
     a = random_array(rng, name, (3, n, k) if layout == "batched" else (n, k))
     xa = from_numpy(a)
     if layout.startswith("transposed"):

@@ -26,6 +26,7 @@ pub mod sets;
 pub mod sorting;
 pub mod statistical;
 pub mod storage;
+pub mod threads;
 pub mod utility;
 
 pub use array::Array;

@@ -11,7 +11,9 @@ use crate::array::Array;
 use crate::dtype::{promote, DType};
 use crate::elementwise::{binary, unary, BinaryOp, UnaryOp};
 use crate::error::{Error, Result};
-use crate::kernels::matmul::{float_product, loop_product, MatPtr, TILE_COLS};
+use crate::kernels::matmul::{
+    float_product, float_product_in_blocks, loop_product, MatPtr, TILE_COLS,
+};
 use crate::layout::{broadcast_shapes, Dims};
 use crate::manipulation::normalize_axes;
 use crate::statistical::sum_prod;
@@ -101,11 +103,13 @@ fn last_two(x: &Array) -> (usize, usize) {
     (s[s.len() - 2], s[s.len() - 1])
 }
 
-/// Multiply-adds from which one matrix-vector product splits its rows
-/// across threads: it streams the matrix once (2^17 float64 are 1 MiB, ~25
-/// µs from memory here), so it pays for waking a thread sooner than the
-/// tiled products do.
-const MATRIX_VECTOR_PARALLEL: usize = 1 << 17;
+/// Matrix bytes from which one matrix-vector product splits its rows across
+/// threads: it streams the matrix once, so it pays for waking a thread
+/// sooner than the tiled products do. Measured on an AMD Zen 4 VM, where
+/// waking a rayon worker from Python costs ~15 µs: a 1 MiB matrix (512²
+/// float32, ~20 µs on one thread) took ~35 µs split, a 2 MiB one (512²
+/// float64) 40 -> ~30 µs, 8 MB (1000² float64) 150 -> ~80 µs.
+const MATRIX_VECTOR_PARALLEL_BYTES: usize = 2 << 20;
 
 /// Whether a float product is faster on the plain loop than through faer:
 /// small enough that faer's setup dominates, and either tiny or at least one
@@ -224,28 +228,32 @@ fn run_float<T: faer::traits::ComplexField + Copy>(
     );
     let (offs_a, offs_b) = (batch_offsets(a), batch_offsets(b));
     let work = n * k * m;
-    let item = |i: usize, par: Par| {
-        // SAFETY: offsets come from the arrays' own shapes and strides; each
-        // batch item writes its own contiguous block of the fresh output.
-        unsafe {
-            float_product(
-                po.at((i * n * m) as isize),
-                pa.at(offs_a[i]),
-                pb.at(offs_b[i]),
-                par,
-            )
-        }
+    // Batch item i: its output, left and right matrices.
+    let mats = |i: usize| {
+        (
+            po.at((i * n * m) as isize),
+            pa.at(offs_a[i]),
+            pb.at(offs_b[i]),
+        )
     };
+    // SAFETY (every call below): offsets come from the arrays' own shapes and
+    // strides; each batch item writes its own contiguous block of the fresh output.
     let count = offs_a.len();
     if count > 1 && work < PARALLEL_WORK && count * work >= PARALLEL_WORK {
-        (0..count).into_par_iter().for_each(|i| item(i, Par::Seq));
+        (0..count).into_par_iter().for_each(|i| {
+            let (o, x, y) = mats(i);
+            unsafe { float_product(o, x, y, Par::Seq) }
+        });
+    } else if work >= PARALLEL_PRODUCT && rayon::current_num_threads() > 1 {
+        for i in 0..count {
+            let (o, x, y) = mats(i);
+            unsafe { float_product_in_blocks(o, x, y, rayon::current_num_threads()) }
+        }
     } else {
-        let par = if work >= PARALLEL_PRODUCT {
-            Par::rayon(0)
-        } else {
-            Par::Seq
-        };
-        (0..count).for_each(|i| item(i, par));
+        for i in 0..count {
+            let (o, x, y) = mats(i);
+            unsafe { float_product(o, x, y, Par::Seq) }
+        }
     }
 }
 
@@ -276,15 +284,26 @@ fn run_loop<T: crate::kernels::math::Num>(
     let work = n * k * m;
     if count == 1
         && n > 1
-        && (work >= LOOP_PARALLEL_WORK || m == 1 && work >= MATRIX_VECTOR_PARALLEL)
+        && (work >= LOOP_PARALLEL_WORK
+            || m == 1 && work * std::mem::size_of::<T>() >= MATRIX_VECTOR_PARALLEL_BYTES)
     {
         // One product: each thread takes a run of rows of `a` and `out`.
-        let rows = n.div_ceil(rayon::current_num_threads());
-        let b_all = matrix(b, offs_b[0], k * m);
-        out_all
-            .par_chunks_mut(rows * m)
-            .zip(matrix(a, offs_a[0], n * k).par_chunks(rows * k))
-            .for_each(|(dst, a_rows)| loop_product(dst, a_rows, b_all, k, m));
+        let rows = n.div_ceil(crate::threads::parts_for(n, 1));
+        // Recounted from `rows` so that no part starts past the end.
+        let parts = n.div_ceil(rows);
+        let (a_all, b_all) = (matrix(a, offs_a[0], n * k), matrix(b, offs_b[0], k * m));
+        let out_ptr = out_all.as_mut_ptr() as usize;
+        crate::threads::run_parts(parts, |p| {
+            let (start, end) = (p * rows, ((p + 1) * rows).min(n));
+            // SAFETY: parts write disjoint row ranges of `out_all`.
+            let dst = unsafe {
+                std::slice::from_raw_parts_mut(
+                    (out_ptr as *mut T).add(start * m),
+                    (end - start) * m,
+                )
+            };
+            loop_product(dst, &a_all[start * k..end * k], b_all, k, m)
+        });
     } else if count * work >= LOOP_PARALLEL_WORK {
         // One contiguous run of items per thread: rayon's default splitting
         // down to single small products cost more than the products.
