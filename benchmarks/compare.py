@@ -28,6 +28,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import time
 import timeit
 from dataclasses import dataclass
 
@@ -102,7 +103,16 @@ def loop_count(timer, min_time):
         base *= 10
 
 
-def time_interleaved(funcs, repeat, min_time):
+# Seconds to wait after timing one library before timing the other, in
+# groups whose NumPy calls use its BLAS: OpenBLAS's idle worker threads spin
+# for ~0.1 s after each call (measured here: 0.1 s of CPU during 1 s idle),
+# which took the second core from pyarray's threads when timed right after
+# (a 512² float64 matmul: 4.4-5.9 ms just after NumPy, 3.0-3.5 ms 0.5 s later).
+BLAS_SETTLE_SECONDS = 0.15
+SETTLE_GROUPS = {"linalg"}
+
+
+def time_interleaved(funcs, repeat, min_time, settle=0.0):
     """Time several callables, alternating between them on every repeat.
 
     Parameters
@@ -113,6 +123,9 @@ def time_interleaved(funcs, repeat, min_time):
         Number of timing runs per callable.
     min_time : float
         Minimum duration of one run, in seconds.
+    settle : float
+        Seconds to sleep after each run, so that worker threads left
+        spinning by one library do not slow down the next.
 
     Returns
     -------
@@ -126,6 +139,7 @@ def time_interleaved(funcs, repeat, min_time):
     for _ in range(repeat):
         for lib in order:
             samples[lib].append(timers[lib].timeit(numbers[lib]) / numbers[lib])
+            time.sleep(settle)
         order.reverse()
     return {lib: statistics.median(values) for lib, values in samples.items()}
 
@@ -204,7 +218,8 @@ def run_case(case, size, dtype, repeat, min_time):
     times = {}
     if funcs:
         try:
-            times = time_interleaved(funcs, repeat, min_time)
+            settle = BLAS_SETTLE_SECONDS if case.group in SETTLE_GROUPS else 0.0
+            times = time_interleaved(funcs, repeat, min_time, settle)
         except Exception as exc:  # noqa: BLE001 - reported in the table
             notes.append(f"error while timing: {_error_text(exc)}")
     del funcs
