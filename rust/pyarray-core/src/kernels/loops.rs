@@ -203,21 +203,28 @@ pub fn map1_with_fallback<T: Element, U: Element>(
     slow: impl Fn(T) -> U + Sync,
 ) -> Result<Array> {
     let one = |v: T| if use_slow(v) { slow(v) } else { fast(v) };
+    // The whole block loop runs in the best tier: compiled for the baseline,
+    // the range check alone was 8 % of a 10^4-element float32 log.
     map1_by_slices(x, true, &one, |src, dst| {
-        for (s, d) in src
-            .chunks(FALLBACK_BLOCK)
-            .zip(dst.chunks_mut(FALLBACK_BLOCK))
-        {
-            dispatch_contiguous1(s, d, &fast);
-            // A branch-free `any`, so the check vectorises too.
-            if s.iter().fold(false, |any, &v| any | use_slow(v)) {
-                for (o, &v) in d.iter_mut().zip(s) {
-                    if use_slow(v) {
-                        *o = slow(v);
+        in_best_tier(
+            #[inline(always)]
+            || {
+                for (s, d) in src
+                    .chunks(FALLBACK_BLOCK)
+                    .zip(dst.chunks_mut(FALLBACK_BLOCK))
+                {
+                    contiguous1(s, d, &fast);
+                    // A branch-free `any`, so the check vectorises too.
+                    if s.iter().fold(false, |any, &v| any | use_slow(v)) {
+                        for (o, &v) in d.iter_mut().zip(s) {
+                            if use_slow(v) {
+                                *o = slow(v);
+                            }
+                        }
                     }
                 }
-            }
-        }
+            },
+        )
     })
 }
 
