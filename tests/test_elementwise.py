@@ -392,6 +392,18 @@ def test_integer_pow_with_negative_exponent_truncates():
 
 
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_sign_of_subnormal_and_huge_values_has_unit_modulus(dtype):
+    # |z| of the smallest subnormal pair rounds to the part itself, and of
+    # the largest finite pair overflows: both are scaled before dividing.
+    info = np.finfo(np.float32 if dtype == "complex64" else np.float64)
+    tiny, huge = info.smallest_subnormal, info.max
+    z = np.array([complex(tiny, tiny), complex(huge, -huge), complex(-tiny, 0)], dtype=dtype)
+    got = np.asarray(xp.sign(xp.asarray(z)))
+    h = np.sqrt(0.5)
+    np.testing.assert_allclose(got, np.array([h + h * 1j, h - h * 1j, -1], dtype=dtype), rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
 def test_complex_pow_of_zero_follows_numpy(dtype):
     # 0 ** y: 1 for y == 0, 0 when Re(y) > 0, else undefined (NaN + NaN j),
     # not the inf + nan j that exp(y * log 0) gives.

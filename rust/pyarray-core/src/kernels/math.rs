@@ -588,10 +588,15 @@ macro_rules! impl_complex {
             #[inline(always)] fn mul(self, o: Self) -> Self { self * o }
             #[inline(always)] fn neg(self) -> Self { -self }
             fn sign(self) -> Self {
-                let n = self.norm();
-                if n == 0.0 { Self::new(0.0, 0.0) }
-                else if self.re.is_nan() || self.im.is_nan() { Self::new(<$part>::NAN, <$part>::NAN) }
-                else { self / n }
+                if self.re.is_nan() || self.im.is_nan() { return Self::new(<$part>::NAN, <$part>::NAN); }
+                let s = self.re.abs().max(self.im.abs());
+                if s == 0.0 { return Self::new(0.0, 0.0); }
+                // Infinite parts: NumPy's z / |z| (inf / inf is NaN).
+                if s.is_infinite() { return self / self.norm(); }
+                // Scaled by its larger part first, |z| neither overflows
+                // (1e308 + 1e308j) nor rounds away a subnormal's bits.
+                let w = Self::new(self.re / s, self.im / s);
+                w / w.norm()
             }
             fn pow(self, o: Self) -> Self {
                 if o.re == 0.0 && o.im == 0.0 { return Self::new(1.0, 0.0); }
