@@ -71,7 +71,42 @@ pub fn arange_int(start: i64, stop: i64, step: i64, dtype: DType) -> Result<Arra
 /// `arange` over floats: element i is `start + i * step`.
 pub fn arange_float(start: f64, stop: f64, step: f64, dtype: DType) -> Result<Array> {
     let len = arange_len(start, stop, step)?;
-    from_fn(len, dtype, |i| Scalar::Float(start + i as f64 * step))
+    match dtype {
+        DType::Float64 => arange_fill::<f64>(len, start, step, |v| v),
+        DType::Float32 => arange_fill::<f32>(len, start, step, |v| v as f32),
+        _ => from_fn(len, dtype, |i| Scalar::Float(start + i as f64 * step)),
+    }
+}
+
+/// `start + i * step` (computed in float64, then `cast`) in a loop that
+/// vectorises: the index converts from an `i32` within blocks of 2^30 (packed
+/// i32 -> f64 conversion exists on every x86-64 tier, u64 -> f64 only with
+/// AVX-512), plus the block's start, exactly, so every value is bit for bit
+/// the scalar formula's. Through `from_fn` (a `Scalar` per element) 10^6
+/// float64 ran at 0.7-0.85x NumPy.
+fn arange_fill<T: Element>(
+    len: usize,
+    start: f64,
+    step: f64,
+    cast: impl Fn(f64) -> T,
+) -> Result<Array> {
+    const BLOCK: usize = 1 << 30;
+    // SAFETY: the loop below writes every element.
+    let out = unsafe { Array::for_overwrite(T::DTYPE, &[len])? };
+    // SAFETY: fresh contiguous array of T, not shared.
+    let data = unsafe { out.slice_mut_unchecked::<T>() };
+    for (b, block) in data.chunks_mut(BLOCK).enumerate() {
+        let base = (b * BLOCK) as f64;
+        crate::kernels::loops::in_best_tier(
+            #[inline(always)]
+            || {
+                for (j, o) in block.iter_mut().enumerate() {
+                    *o = cast(start + (base + j as i32 as f64) * step);
+                }
+            },
+        );
+    }
+    Ok(out)
 }
 
 /// `num` evenly spaced values from `start` to `stop` (included if `endpoint`).
@@ -209,6 +244,23 @@ mod tests {
         );
         assert!(arange_float(0.0, 1.0, 0.0, DType::Float64).is_err());
         assert!(arange_int(0, 1, 0, DType::Int64).is_err());
+    }
+
+    #[test]
+    fn float_arange_is_the_scalar_formula_bit_for_bit() {
+        // Lengths around vector widths, negative and inexact steps, float32
+        // rounded from the float64 value.
+        for (start, stop, step) in [(0.0, 1.0, 0.1), (3.5, -7.25, -0.3), (-1e9, 1e9, 1.7e7)] {
+            let len = arange_len(start, stop, step).unwrap();
+            let want: Vec<f64> = (0..len).map(|i| start + i as f64 * step).collect();
+            let got = values::<f64>(&arange_float(start, stop, step, DType::Float64).unwrap());
+            assert_eq!(
+                got.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                want.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
+            let got32 = values::<f32>(&arange_float(start, stop, step, DType::Float32).unwrap());
+            assert_eq!(got32, want.iter().map(|&v| v as f32).collect::<Vec<_>>());
+        }
     }
 
     #[test]
