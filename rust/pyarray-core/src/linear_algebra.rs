@@ -11,13 +11,10 @@ use crate::array::Array;
 use crate::dtype::{promote, DType};
 use crate::elementwise::{binary, unary, BinaryOp, UnaryOp};
 use crate::error::{Error, Result};
-use crate::kernels::matmul::{
-    float_product, float_product_in_blocks, loop_product, MatPtr, TILE_COLS,
-};
+use crate::kernels::matmul::{float_product_in_blocks, loop_product, MatPtr, TILE_COLS};
 use crate::layout::{broadcast_shapes, Dims};
 use crate::manipulation::normalize_axes;
 use crate::statistical::sum_prod;
-use faer::Par;
 use rayon::prelude::*;
 use smallvec::{smallvec, SmallVec};
 
@@ -228,32 +225,29 @@ fn run_float<T: faer::traits::ComplexField + Copy>(
     );
     let (offs_a, offs_b) = (batch_offsets(a), batch_offsets(b));
     let work = n * k * m;
-    // Batch item i: its output, left and right matrices.
-    let mats = |i: usize| {
-        (
-            po.at((i * n * m) as isize),
-            pa.at(offs_a[i]),
-            pb.at(offs_b[i]),
-        )
+    // Batch item i on up to `parts` threads.
+    let item = |i: usize, parts: usize| {
+        // SAFETY: offsets come from the arrays' own shapes and strides; each
+        // batch item writes its own contiguous block of the fresh output.
+        unsafe {
+            float_product_in_blocks(
+                po.at((i * n * m) as isize),
+                pa.at(offs_a[i]),
+                pb.at(offs_b[i]),
+                parts,
+            )
+        }
     };
-    // SAFETY (every call below): offsets come from the arrays' own shapes and
-    // strides; each batch item writes its own contiguous block of the fresh output.
     let count = offs_a.len();
     if count > 1 && work < PARALLEL_WORK && count * work >= PARALLEL_WORK {
-        (0..count).into_par_iter().for_each(|i| {
-            let (o, x, y) = mats(i);
-            unsafe { float_product(o, x, y, Par::Seq) }
-        });
-    } else if work >= PARALLEL_PRODUCT && rayon::current_num_threads() > 1 {
-        for i in 0..count {
-            let (o, x, y) = mats(i);
-            unsafe { float_product_in_blocks(o, x, y, rayon::current_num_threads()) }
-        }
+        (0..count).into_par_iter().for_each(|i| item(i, 1));
     } else {
-        for i in 0..count {
-            let (o, x, y) = mats(i);
-            unsafe { float_product(o, x, y, Par::Seq) }
-        }
+        let parts = if work >= PARALLEL_PRODUCT {
+            rayon::current_num_threads()
+        } else {
+            1
+        };
+        (0..count).for_each(|i| item(i, parts));
     }
 }
 
@@ -288,21 +282,17 @@ fn run_loop<T: crate::kernels::math::Num>(
             || m == 1 && work * std::mem::size_of::<T>() >= MATRIX_VECTOR_PARALLEL_BYTES)
     {
         // One product: each thread takes a run of rows of `a` and `out`.
-        let rows = n.div_ceil(crate::threads::parts_for(n, 1));
-        // Recounted from `rows` so that no part starts past the end.
-        let parts = n.div_ceil(rows);
         let (a_all, b_all) = (matrix(a, offs_a[0], n * k), matrix(b, offs_b[0], k * m));
         let out_ptr = out_all.as_mut_ptr() as usize;
-        crate::threads::run_parts(parts, |p| {
-            let (start, end) = (p * rows, ((p + 1) * rows).min(n));
-            // SAFETY: parts write disjoint row ranges of `out_all`.
+        crate::threads::run_ranges(n, crate::threads::parts_for(n, 1), |rows| {
+            // SAFETY: the ranges are disjoint row runs of `out_all`.
             let dst = unsafe {
                 std::slice::from_raw_parts_mut(
-                    (out_ptr as *mut T).add(start * m),
-                    (end - start) * m,
+                    (out_ptr as *mut T).add(rows.start * m),
+                    rows.len() * m,
                 )
             };
-            loop_product(dst, &a_all[start * k..end * k], b_all, k, m)
+            loop_product(dst, &a_all[rows.start * k..rows.end * k], b_all, k, m)
         });
     } else if count * work >= LOOP_PARALLEL_WORK {
         // One contiguous run of items per thread: rayon's default splitting

@@ -8,6 +8,8 @@
 //! each wake costs ~10 µs, so a 1000² float64 matrix-vector product (70 µs
 //! of work per half) took ~100 µs on two threads instead of ~75.
 
+use std::ops::Range;
+
 /// Run `part(i)` for every `i` in `0..parts`: part 0 on the calling thread,
 /// the others on rayon's pool; returns when all are done. A panic in any
 /// part propagates to the caller once every part has finished.
@@ -29,6 +31,17 @@ pub fn run_parts(parts: usize, part: impl Fn(usize) + Sync) {
             scope.spawn(move |_| part(i));
         }
         part(0);
+    });
+}
+
+/// Run `range(r)` over contiguous ranges covering `0..len`, at most `parts`
+/// of them and of equal length but the last, through [`run_parts`].
+pub fn run_ranges(len: usize, parts: usize, range: impl Fn(Range<usize>) + Sync) {
+    let step = len.div_ceil(parts.max(1)).max(1);
+    // Counted from `step`, so that no range starts past the end.
+    run_parts(len.div_ceil(step), |p| {
+        let start = p * step;
+        range(start..(start + step).min(len))
     });
 }
 
@@ -54,6 +67,41 @@ mod tests {
                 seen.iter().all(|s| s.load(Ordering::Relaxed) == 1),
                 "{parts} parts"
             );
+        }
+    }
+
+    #[test]
+    fn parts_run_once_from_inside_the_pool_too() {
+        // rayon::join runs its closures on pool workers: the other branch.
+        let seen: Vec<AtomicUsize> = (0..5).map(|_| AtomicUsize::new(0)).collect();
+        rayon::join(
+            || {
+                assert!(rayon::current_thread_index().is_some());
+                run_parts(5, |i| {
+                    seen[i].fetch_add(1, Ordering::Relaxed);
+                })
+            },
+            || (),
+        );
+        assert!(seen.iter().all(|s| s.load(Ordering::Relaxed) == 1));
+    }
+
+    #[test]
+    fn ranges_cover_every_index_once() {
+        for len in [0, 1, 2, 7, 10] {
+            for parts in 0..12 {
+                let seen: Vec<AtomicUsize> = (0..len).map(|_| AtomicUsize::new(0)).collect();
+                let count = AtomicUsize::new(0);
+                run_ranges(len, parts, |r| {
+                    assert!(!r.is_empty(), "{len} in {parts}: empty range");
+                    count.fetch_add(1, Ordering::Relaxed);
+                    r.for_each(|i| {
+                        seen[i].fetch_add(1, Ordering::Relaxed);
+                    });
+                });
+                assert!(seen.iter().all(|s| s.load(Ordering::Relaxed) == 1));
+                assert!(count.load(Ordering::Relaxed) <= parts.max(1));
+            }
         }
     }
 

@@ -64,11 +64,12 @@ pub unsafe fn float_product<T: ComplexField + Copy>(
     faer::linalg::matmul::matmul(dst, Accum::Replace, lhs, rhs, T::one_impl(), par);
 }
 
-/// `out = a · b` on `parts` threads, each computing one block of `out`'s
-/// longer side with faer on a single thread (each packs its own share of the
-/// operands). Measured here against faer's own threading (`Par::rayon`),
-/// which split 512² float64 products no faster than one thread: 1000²
-/// float32 ~0.7x -> ~1.0x NumPy+OpenBLAS on two threads.
+/// `out = a · b` on up to `parts` threads, each computing one block of
+/// `out`'s longer side with faer on a single thread (each packs its own share
+/// of the operands); one part is `float_product` on this thread. Measured
+/// here against faer's own threading (`Par::rayon`), which split 512²
+/// float64 products no faster than one thread: 1000² float32 ~0.7x -> ~1.0x
+/// NumPy+OpenBLAS on two threads.
 ///
 /// # Safety
 /// As [`float_product`].
@@ -80,27 +81,27 @@ pub unsafe fn float_product_in_blocks<T: ComplexField + Copy>(
 ) {
     let by_rows = out.rows >= out.cols;
     let len = if by_rows { out.rows } else { out.cols };
-    let step = len.div_ceil(parts.max(1)).max(1);
-    crate::threads::run_parts(len.div_ceil(step), |part| {
-        let start = part * step;
-        let size = step.min(len - start);
+    crate::threads::run_ranges(len, parts, |block| {
+        // The block's rows (or columns) of a matrix.
+        let part = |x: MatPtr<T>| {
+            if by_rows {
+                let start = block.start as isize * x.row_stride;
+                MatPtr {
+                    rows: block.len(),
+                    ..x.at(start)
+                }
+            } else {
+                let start = block.start as isize * x.col_stride;
+                MatPtr {
+                    cols: block.len(),
+                    ..x.at(start)
+                }
+            }
+        };
+        let (a, b) = if by_rows { (part(a), b) } else { (a, part(b)) };
         // SAFETY: each block lies inside the caller's matrices, and the
         // output blocks are disjoint.
-        unsafe {
-            if by_rows {
-                let rows = |x: MatPtr<T>| MatPtr {
-                    rows: size,
-                    ..x.at(start as isize * x.row_stride)
-                };
-                float_product(rows(out), rows(a), b, Par::Seq)
-            } else {
-                let cols = |x: MatPtr<T>| MatPtr {
-                    cols: size,
-                    ..x.at(start as isize * x.col_stride)
-                };
-                float_product(cols(out), a, cols(b), Par::Seq)
-            }
-        }
+        unsafe { float_product(part(out), a, b, Par::Seq) }
     });
 }
 
@@ -150,8 +151,9 @@ pub fn loop_product<T: Num>(out: &mut [T], a: &[T], b: &[T], k: usize, m: usize)
 /// `out[i] = a[i, :] · v` for a C-contiguous n×k `a`: the matrix-vector
 /// case of `loop_product`, whose column tiles would all be scalar edges.
 /// Rows go four at a time, so each load of `v` serves four multiply-adds
-/// (five loads for four, instead of two for one: the loop is load-bound),
-/// each row with its own vector of partial sums.
+/// (five loads for four, instead of two for one), each row with its own
+/// vector of partial sums. Measured on one thread, this gained little over
+/// one row at a time: the loop waits on L2/L3 bandwidth for `a`, not on loads.
 fn matrix_vector<T: Num>(out: &mut [T], a: &[T], v: &[T], k: usize) {
     use super::loops::{best_tier, Tier};
     // 16 lanes: one AVX-512 vector of float32, two of float64.
