@@ -167,6 +167,20 @@ unsafe fn run2_avx2<T: Copy, U>(run: Run<'_, T>, dst: &mut [U], f: &impl Fn(T, T
 }
 
 fn dispatch_run2<T: Copy, U>(run: Run<'_, T>, dst: &mut [U], f: &impl Fn(T, T) -> U) {
+    // Comparisons (outputs narrower than the inputs) of 8-byte elements, and
+    // of any width against a scalar, go to the best tier: AVX-512 compares
+    // into mask registers and stores the bytes directly, where AVX2 packs
+    // 4-lane results in several shuffles. Measured at 10^4 (A/B, Intel
+    // AVX-512): float64 `x > y` 3.4 -> 2.9 us, int64 4.5 -> 2.3, float32
+    // `x > 3` 1.5 -> 1.2; but float32 / int32 `x > y` 1.5 -> 1.8 and
+    // same-width kernels no faster, so those stay on AVX2.
+    let narrowing = size_of::<U>() < size_of::<T>();
+    if narrowing && (size_of::<T>() >= 8 || !matches!(run, Run::Both(..))) {
+        return in_best_tier(
+            #[inline(always)]
+            || run2(run, dst, f),
+        );
+    }
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
