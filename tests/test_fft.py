@@ -195,6 +195,21 @@ def test_large_inputs_parallel_and_without_the_gil():
     assert_close(xp.fft.rfft(xp.asarray(r)), np.fft.rfft(r), "float64", 3e4)
 
 
+@pytest.mark.parametrize("rows", [1, 7, 8, 9, 16, 23])
+@pytest.mark.parametrize("n", [None, 5, 8, 19])
+def test_strided_lanes_of_every_length_around_the_copy_block(rows, n):
+    # Transforms along axis 0 copy lanes in blocks of 8 rows (gather and
+    # scatter): lengths and crops/pads below, at and past a block edge, and
+    # a reversed, stepped view as input.
+    rng = np.random.default_rng(rows)
+    a = rng.standard_normal((rows, 37)) + 1j * rng.standard_normal((rows, 37))
+    for view in (a, a[::-1, ::3]):
+        got = xp.fft.fft(xp.asarray(view), n=n, axis=0)
+        assert_close(got, np.fft.fft(view, n=n, axis=0), "complex128", 2 * (n or rows))
+        back = xp.fft.ifft(got, axis=0)
+        assert_close(back, np.fft.ifft(np.fft.fft(view, n=n, axis=0), axis=0), "complex128", 40)
+
+
 # Lengths whose transforms are split into four-step passes when a single lane
 # is that long (complex length from 2^18 points in float64, 2^21 in float32):
 # 2^19 (512 x 1024), 840000 (real: 420000 = 625 x 672) and 2^23.
