@@ -125,6 +125,13 @@ const CHUNK_ELEMENTS: usize = 16384;
 /// line of complex128 elements, two of complex64.
 const TILE: usize = 8;
 
+/// `0..len` in runs of TILE rows (the last may be shorter).
+fn row_blocks(len: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+    (0..len)
+        .step_by(TILE)
+        .map(move |first| first..(first + TILE).min(len))
+}
+
 /// A raw output pointer shared by the tasks of one pass; each writes disjoint lanes.
 #[derive(Clone, Copy)]
 struct OutPtr(usize);
@@ -240,8 +247,7 @@ unsafe fn gather<I: Element>(
         // `buf`, often a multiple of 4 KiB: one element per lane per row
         // mapped every write to the same cache sets and evicted lines before
         // they were full (gather was a quarter of a 512x512 fftn).
-        for first_row in (0..copy_len).step_by(TILE) {
-            let rows = first_row..(first_row + TILE).min(copy_len);
+        for rows in row_blocks(copy_len) {
             for (lane, &start) in buf.chunks_exact_mut(len).zip(starts) {
                 for i in rows.clone() {
                     lane[i] = src.offset(start + i as isize * stride).read_unaligned();
@@ -273,8 +279,7 @@ unsafe fn scatter<O: Element>(
         .collect();
     // Blocked like `gather`'s strided case: TILE elements of each lane of
     // `buf` read together.
-    for first_row in (0..len).step_by(TILE) {
-        let rows = first_row..(first_row + TILE).min(len);
+    for rows in row_blocks(len) {
         for (lane, &start) in buf.chunks_exact(len).zip(&starts) {
             for i in rows.clone() {
                 *out.add(i * inner + start) = lane[i];
