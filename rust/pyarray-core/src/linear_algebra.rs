@@ -212,7 +212,7 @@ fn mat_ptr<T>(x: &Array, rows: usize, cols: usize) -> MatPtr<T> {
     }
 }
 
-fn run_float<T: faer::traits::ComplexField + Copy>(
+fn run_float<T: crate::kernels::matmul::FloatProduct>(
     out: &Array,
     a: &Array,
     b: &Array,

@@ -9,7 +9,6 @@ use faer::{Accum, MatMut, MatRef, Par};
 
 /// A matrix inside an array's buffer: pointer to element (0, 0), shape and
 /// element strides (any sign, zero for broadcast operands).
-#[derive(Clone, Copy)]
 pub struct MatPtr<T> {
     pub ptr: *mut T,
     pub rows: usize,
@@ -17,6 +16,14 @@ pub struct MatPtr<T> {
     pub row_stride: isize,
     pub col_stride: isize,
 }
+
+// Copyable for any T (a derive would ask T: Copy): it is a description.
+impl<T> Clone for MatPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for MatPtr<T> {}
 
 // SAFETY: a MatPtr is only a description of memory owned by an Array that
 // outlives the kernel call; the batch drivers hand each thread a distinct
@@ -32,9 +39,76 @@ impl<T> MatPtr<T> {
             ..self
         }
     }
+
+    /// The same strides from element (`row`, `col`) on (the corner of a
+    /// block; the shape is left to the caller).
+    pub fn at_block(self, row: usize, col: usize) -> MatPtr<T> {
+        self.at(row as isize * self.row_stride + col as isize * self.col_stride)
+    }
 }
 
-/// `out = a · b` for f32, f64, complex64 and complex128.
+/// How each float type goes through faer on one thread.
+pub trait FloatProduct: ComplexField + Copy {
+    /// Depth (inner dimension) of the slices a product is computed in, each
+    /// added to the output. float32 uses 128: on the AVX-512 Xeon of the
+    /// benchmarks, faer ran float32 products whose output rows are 1000
+    /// wide at 64-105 GFLOP/s on one thread when given the whole depth
+    /// (1000-2000), and at 100-150 in slices of 128 (per-thread shapes of a
+    /// two-thread 1000² product: 500x1000x1000 103 -> 153, 1000x2000x1000
+    /// 76 -> 105); 2000-wide outputs ran at ~140 either way (slices of 256
+    /// fell to 85-95 there, 384 to 126-150). float64 and complex64 gained
+    /// nothing from slicing, so they take the whole depth at once.
+    const DEPTH_SLICE: usize;
+}
+
+impl FloatProduct for f32 {
+    const DEPTH_SLICE: usize = 128;
+}
+impl FloatProduct for f64 {
+    const DEPTH_SLICE: usize = usize::MAX;
+}
+impl FloatProduct for num_complex::Complex32 {
+    const DEPTH_SLICE: usize = usize::MAX;
+}
+impl FloatProduct for num_complex::Complex64 {
+    const DEPTH_SLICE: usize = usize::MAX;
+}
+
+/// `out = a · b` on this thread, in slices of `T::DEPTH_SLICE` of the inner
+/// dimension (one call when it is not deeper).
+///
+/// # Safety
+/// As [`float_product`].
+pub unsafe fn float_product_in_slices<T: FloatProduct>(out: MatPtr<T>, a: MatPtr<T>, b: MatPtr<T>) {
+    let k = a.cols;
+    let mut start = 0;
+    // At least one call, so an empty depth still writes the zeros.
+    loop {
+        let depth = T::DEPTH_SLICE.min(k - start);
+        let a_part = MatPtr {
+            cols: depth,
+            ..a.at_block(0, start)
+        };
+        let b_part = MatPtr {
+            rows: depth,
+            ..b.at_block(start, 0)
+        };
+        let accum = if start == 0 {
+            Accum::Replace
+        } else {
+            Accum::Add
+        };
+        // SAFETY: the slices lie inside a and b.
+        unsafe { float_product(out, a_part, b_part, accum, Par::Seq) };
+        start += depth;
+        if start >= k {
+            break;
+        }
+    }
+}
+
+/// `out = a · b` (or `out += a · b` with `Accum::Add`) for f32, f64,
+/// complex64 and complex128.
 ///
 /// # Safety
 /// All three descriptions must lie inside live buffers; `out` must not
@@ -43,6 +117,7 @@ pub unsafe fn float_product<T: ComplexField + Copy>(
     out: MatPtr<T>,
     a: MatPtr<T>,
     b: MatPtr<T>,
+    accum: Accum,
     par: Par,
 ) {
     let lhs = MatRef::from_raw_parts(
@@ -61,19 +136,19 @@ pub unsafe fn float_product<T: ComplexField + Copy>(
     );
     let dst =
         MatMut::from_raw_parts_mut(out.ptr, out.rows, out.cols, out.row_stride, out.col_stride);
-    faer::linalg::matmul::matmul(dst, Accum::Replace, lhs, rhs, T::one_impl(), par);
+    faer::linalg::matmul::matmul(dst, accum, lhs, rhs, T::one_impl(), par);
 }
 
 /// `out = a · b` on up to `parts` threads, each computing one block of
 /// `out`'s longer side with faer on a single thread (each packs its own share
-/// of the operands); one part is `float_product` on this thread. Measured
+/// of the operands); one part is `float_product_in_slices` on this thread. Measured
 /// here against faer's own threading (`Par::rayon`), which split 512²
 /// float64 products no faster than one thread: 1000² float32 ~0.7x -> ~1.0x
 /// NumPy+OpenBLAS on two threads.
 ///
 /// # Safety
 /// As [`float_product`].
-pub unsafe fn float_product_in_blocks<T: ComplexField + Copy>(
+pub unsafe fn float_product_in_blocks<T: FloatProduct>(
     out: MatPtr<T>,
     a: MatPtr<T>,
     b: MatPtr<T>,
@@ -101,7 +176,7 @@ pub unsafe fn float_product_in_blocks<T: ComplexField + Copy>(
         let (a, b) = if by_rows { (part(a), b) } else { (a, part(b)) };
         // SAFETY: each block lies inside the caller's matrices, and the
         // output blocks are disjoint.
-        unsafe { float_product(part(out), a, b, Par::Seq) }
+        unsafe { float_product_in_slices(part(out), a, b) }
     });
 }
 
@@ -524,6 +599,45 @@ mod tests {
     }
 
     #[test]
+    fn float32_depth_slices_add_up_to_the_product() {
+        // Depths below, at and across the 128-deep slices (one, two and
+        // five slices), on one and two threads, with a transposed
+        // (column-major) `a`. Small integers: every sum is exact.
+        for (n, k, m) in [(3, 127, 4), (2, 128, 3), (5, 129, 7), (4, 600, 9)] {
+            let a: Vec<f32> = (0..n * k).map(|x| ((x * 7) % 11) as f32 - 5.0).collect();
+            let mut b: Vec<f32> = (0..k * m).map(|x| ((x * 5) % 13) as f32 - 6.0).collect();
+            let mut want = vec![0.0; n * m];
+            loop_product(&mut want, &a, &b, k, m);
+            // The same `a` stored column-major.
+            let mut a_cols = vec![0.0; n * k];
+            for i in 0..n {
+                for p in 0..k {
+                    a_cols[p * n + i] = a[i * k + p];
+                }
+            }
+            for parts in [1, 2] {
+                let mut out = vec![f32::NAN; n * m];
+                let mat = |p: *mut f32, rows, cols, row_stride, col_stride| MatPtr {
+                    ptr: p,
+                    rows,
+                    cols,
+                    row_stride,
+                    col_stride,
+                };
+                unsafe {
+                    float_product_in_blocks(
+                        mat(out.as_mut_ptr(), n, m, m as isize, 1),
+                        mat(a_cols.as_mut_ptr(), n, k, 1, n as isize),
+                        mat(b.as_mut_ptr(), k, m, m as isize, 1),
+                        parts,
+                    )
+                };
+                assert_eq!(out, want, "{n}x{k}x{m} in {parts} parts");
+            }
+        }
+    }
+
+    #[test]
     fn float_product_reads_transposed_operands() {
         // a = [[1, 2], [3, 4]] stored column-major; b = identity.
         let mut a = vec![1.0f64, 3.0, 2.0, 4.0];
@@ -541,6 +655,7 @@ mod tests {
                 mat(out.as_mut_ptr(), 2, 1),
                 mat(a.as_mut_ptr(), 1, 2),
                 mat(b.as_mut_ptr(), 2, 1),
+                Accum::Replace,
                 Par::Seq,
             )
         };
