@@ -81,9 +81,9 @@ impl FloatProduct for num_complex::Complex64 {
 /// As [`float_product`].
 pub unsafe fn float_product_in_slices<T: FloatProduct>(out: MatPtr<T>, a: MatPtr<T>, b: MatPtr<T>) {
     let k = a.cols;
-    let mut start = 0;
-    // At least one call, so an empty depth still writes the zeros.
-    loop {
+    // At least one call (0..1 when k is 0), so an empty depth still writes
+    // the zeros.
+    for start in (0..k.max(1)).step_by(T::DEPTH_SLICE) {
         let depth = T::DEPTH_SLICE.min(k - start);
         let a_part = MatPtr {
             cols: depth,
@@ -100,10 +100,6 @@ pub unsafe fn float_product_in_slices<T: FloatProduct>(out: MatPtr<T>, a: MatPtr
         };
         // SAFETY: the slices lie inside a and b.
         unsafe { float_product(out, a_part, b_part, accum, Par::Seq) };
-        start += depth;
-        if start >= k {
-            break;
-        }
     }
 }
 
@@ -141,8 +137,8 @@ pub unsafe fn float_product<T: ComplexField + Copy>(
 
 /// `out = a · b` on up to `parts` threads, each computing one block of
 /// `out`'s longer side with faer on a single thread (each packs its own share
-/// of the operands); one part is `float_product_in_slices` on this thread. Measured
-/// here against faer's own threading (`Par::rayon`), which split 512²
+/// of the operands); one part is `float_product_in_slices` on this thread.
+/// Measured here against faer's own threading (`Par::rayon`), which split 512²
 /// float64 products no faster than one thread: 1000² float32 ~0.7x -> ~1.0x
 /// NumPy+OpenBLAS on two threads.
 ///
@@ -160,16 +156,14 @@ pub unsafe fn float_product_in_blocks<T: FloatProduct>(
         // The block's rows (or columns) of a matrix.
         let part = |x: MatPtr<T>| {
             if by_rows {
-                let start = block.start as isize * x.row_stride;
                 MatPtr {
                     rows: block.len(),
-                    ..x.at(start)
+                    ..x.at_block(block.start, 0)
                 }
             } else {
-                let start = block.start as isize * x.col_stride;
                 MatPtr {
                     cols: block.len(),
-                    ..x.at(start)
+                    ..x.at_block(0, block.start)
                 }
             }
         };
