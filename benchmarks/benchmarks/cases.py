@@ -428,7 +428,11 @@ def _add_operator(xp, size, dtype):
     x = normal(xp, size, dtype, seed=0)
     y = normal(xp, size, dtype, seed=1)
     require(type(x), "__add__")
-    return partial(operator.add, x, y)
+    # A closure, not partial(operator.add, x, y): with the inputs referenced
+    # only by the partial's argument tuple, NumPy's temporary elision sees a
+    # refcount of 1 and writes the sum into x (arrays >= 256 KiB), so NumPy
+    # was timed adding in place and the inputs drifted on every call.
+    return lambda: x + y
 
 
 @case("elementwise", "where", "xp.where(x > 0, x, y)", dtypes=FLOATS, needs=("where",))
@@ -466,7 +470,7 @@ def _broadcast_add(xp, size, dtype):
     a = normal(xp, (n, 1), dtype, seed=0)
     b = normal(xp, (1, n), dtype, seed=1)
     require(a, "__add__")
-    return partial(operator.add, a, b)
+    return lambda: a + b  # a closure, for the reason given in _add_operator
 
 
 # --- creation ----------------------------------------------------------------
