@@ -283,15 +283,8 @@ fn run_loop<T: crate::kernels::math::Num>(
     {
         // One product: each thread takes a run of rows of `a` and `out`.
         let (a_all, b_all) = (matrix(a, offs_a[0], n * k), matrix(b, offs_b[0], k * m));
-        let out_ptr = out_all.as_mut_ptr() as usize;
-        crate::threads::run_ranges(n, crate::threads::parts_for(n, 1), |rows| {
-            // SAFETY: the ranges are disjoint row runs of `out_all`.
-            let dst = unsafe {
-                std::slice::from_raw_parts_mut(
-                    (out_ptr as *mut T).add(rows.start * m),
-                    rows.len() * m,
-                )
-            };
+        let parts = crate::threads::parts_for(n, 1);
+        crate::threads::run_rows_mut(out_all, n, parts, |rows, dst| {
             loop_product(dst, &a_all[rows.start * k..rows.end * k], b_all, k, m)
         });
     } else if count * work >= LOOP_PARALLEL_WORK {

@@ -65,7 +65,9 @@ pub fn run_parts(parts: usize, part: impl Fn(usize) + Sync) {
 struct Pending {
     left: AtomicUsize,
     panic: Mutex<Option<Box<dyn Any + Send>>>,
-    all_done: Mutex<bool>,
+    /// Held while the caller checks `left` and goes to sleep, so that the
+    /// last part's notification cannot fall between the two.
+    sleep: Mutex<()>,
     woken: Condvar,
 }
 
@@ -74,7 +76,7 @@ impl Pending {
         Pending {
             left: AtomicUsize::new(parts),
             panic: Mutex::new(None),
-            all_done: Mutex::new(false),
+            sleep: Mutex::new(()),
             woken: Condvar::new(),
         }
     }
@@ -85,7 +87,7 @@ impl Pending {
             lock(&self.panic).get_or_insert(payload);
         }
         if self.left.fetch_sub(1, Ordering::AcqRel) == 1 {
-            *lock(&self.all_done) = true;
+            drop(lock(&self.sleep));
             self.woken.notify_all();
         }
     }
@@ -96,9 +98,9 @@ impl Pending {
         let start = Instant::now();
         while self.left.load(Ordering::Acquire) != 0 {
             if start.elapsed() > CALLER_SPIN {
-                let mut done = lock(&self.all_done);
-                while !*done {
-                    done = self.woken.wait(done).unwrap_or_else(|e| e.into_inner());
+                let mut asleep = lock(&self.sleep);
+                while self.left.load(Ordering::Acquire) != 0 {
+                    asleep = self.woken.wait(asleep).unwrap_or_else(|e| e.into_inner());
                 }
                 break;
             }
@@ -116,8 +118,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Keep one worker polling for work until [`WORKER_LINGER`] after the last
 /// job it ran, so the next hand-off finds it awake. One worker only: the
 /// calling thread keeps the other core.
+static LINGERING: AtomicBool = AtomicBool::new(false);
+
 fn keep_a_worker_awake() {
-    static LINGERING: AtomicBool = AtomicBool::new(false);
     if LINGERING.swap(true, Ordering::AcqRel) {
         return;
     }
@@ -141,6 +144,30 @@ pub fn run_ranges(len: usize, parts: usize, range: impl Fn(Range<usize>) + Sync)
     run_parts(len.div_ceil(step), |p| {
         let start = p * step;
         range(start..(start + step).min(len))
+    });
+}
+
+/// [`run_ranges`] over the `rows` rows of a row-major `out`: `fill(range,
+/// run)` gets each range of rows with its run of `out`.
+pub fn run_rows_mut<U: Send>(
+    out: &mut [U],
+    rows: usize,
+    parts: usize,
+    fill: impl Fn(Range<usize>, &mut [U]) + Sync,
+) {
+    let width = out.len().checked_div(rows).unwrap_or(0);
+    debug_assert_eq!(out.len(), rows * width, "out is not {rows} equal rows");
+    let base = out.as_mut_ptr() as usize;
+    run_ranges(rows, parts, |range| {
+        // SAFETY: the ranges are disjoint, so their runs of `out` are too,
+        // and `out` stays borrowed until every part has returned.
+        let run = unsafe {
+            std::slice::from_raw_parts_mut(
+                (base as *mut U).add(range.start * width),
+                range.len() * width,
+            )
+        };
+        fill(range, run)
     });
 }
 
@@ -229,6 +256,30 @@ mod tests {
             }
         });
         assert!(finished.load(Ordering::Acquire));
+    }
+
+    #[test]
+    fn the_lingering_worker_stops_polling() {
+        run_parts(2, |_| ());
+        // Other tests may keep it busy for a while, but not for seconds.
+        let start = Instant::now();
+        while LINGERING.load(Ordering::Acquire) && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(!LINGERING.load(Ordering::Acquire));
+    }
+
+    #[test]
+    fn rows_mut_hands_each_run_its_own_rows() {
+        let mut out = vec![0usize; 7 * 3];
+        run_rows_mut(&mut out, 7, 3, |rows, run| {
+            assert_eq!(run.len(), rows.len() * 3);
+            for (r, row) in rows.zip(run.chunks_exact_mut(3)) {
+                row.fill(r);
+            }
+        });
+        let expected: Vec<usize> = (0..7).flat_map(|r| [r; 3]).collect();
+        assert_eq!(out, expected);
     }
 
     #[test]

@@ -259,14 +259,8 @@ fn map1_by_slices<T: Element, U: Element>(
         if parallel && src.len() >= PARALLEL_THRESHOLD {
             // One run per thread, the caller taking one: no worker wake-up
             // to wait for when the pool is already awake (see `threads`).
-            let dst_ptr = dst.as_mut_ptr() as usize;
-            crate::threads::run_ranges(src.len(), rayon::current_num_threads(), |run| {
-                // SAFETY: the runs are disjoint parts of `dst`, which outlives the call.
-                let d = unsafe {
-                    std::slice::from_raw_parts_mut((dst_ptr as *mut U).add(run.start), run.len())
-                };
-                slices(&src[run], d);
-            });
+            let threads = rayon::current_num_threads();
+            crate::threads::run_rows_mut(dst, src.len(), threads, |run, d| slices(&src[run], d));
         } else {
             slices(src, dst);
         }
