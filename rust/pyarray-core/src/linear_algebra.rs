@@ -15,7 +15,6 @@ use crate::kernels::matmul::{float_product_in_blocks, loop_product, MatPtr, TILE
 use crate::layout::{broadcast_shapes, Dims};
 use crate::manipulation::normalize_axes;
 use crate::statistical::sum_prod;
-use rayon::prelude::*;
 use smallvec::{smallvec, SmallVec};
 
 /// Multiply-adds above which faer's work is split across threads. A single
@@ -240,7 +239,9 @@ fn run_float<T: crate::kernels::matmul::FloatProduct>(
     };
     let count = offs_a.len();
     if count > 1 && work < PARALLEL_WORK && count * work >= PARALLEL_WORK {
-        (0..count).into_par_iter().for_each(|i| item(i, 1));
+        // One contiguous run of items per thread.
+        let parts = crate::threads::parts_for(count, 1);
+        crate::threads::run_ranges(count, parts, |items| items.for_each(|i| item(i, 1)));
     } else {
         let parts = if work >= PARALLEL_PRODUCT {
             rayon::current_num_threads()
@@ -290,12 +291,10 @@ fn run_loop<T: crate::kernels::math::Num>(
     } else if count * work >= LOOP_PARALLEL_WORK {
         // One contiguous run of items per thread: rayon's default splitting
         // down to single small products cost more than the products.
-        let per_thread = count.div_ceil(rayon::current_num_threads());
-        out_all
-            .par_chunks_mut(n * m)
-            .enumerate()
-            .with_min_len(per_thread)
-            .for_each(item);
+        let parts = crate::threads::parts_for(count, 1);
+        crate::threads::run_rows_mut(out_all, count, parts, |items, dst| {
+            items.zip(dst.chunks_mut(n * m)).for_each(item)
+        });
     } else {
         out_all.chunks_mut(n * m).enumerate().for_each(item);
     }

@@ -37,17 +37,17 @@ fn arg_extreme<T: Real, const MAX: bool>(lane: &[T]) -> usize {
     start + at.expect("the extreme is in the lane")
 }
 
-/// `arg_extreme` with the two halves of a long lane searched on two
-/// threads. The left half wins ties and holds the first NaN if it has one,
+/// `arg_extreme` with the halves of a long lane searched on two threads,
+/// split again `halvings - 1` times. The left half wins ties and holds the first NaN if it has one,
 /// so the index is the one-thread result.
-fn arg_extreme_parallel<T: Real, const MAX: bool>(lane: &[T]) -> usize {
-    if lane.len() < PARALLEL_MIN {
+fn arg_extreme_parallel<T: Real, const MAX: bool>(lane: &[T], halvings: u32) -> usize {
+    if lane.len() < PARALLEL_MIN || halvings == 0 {
         return arg_extreme::<T, MAX>(lane);
     }
     let half = lane.len() / 2;
-    let (left, right) = rayon::join(
-        || arg_extreme_parallel::<T, MAX>(&lane[..half]),
-        || half + arg_extreme_parallel::<T, MAX>(&lane[half..]),
+    let (left, right) = crate::threads::join(
+        || arg_extreme_parallel::<T, MAX>(&lane[..half], halvings - 1),
+        || half + arg_extreme_parallel::<T, MAX>(&lane[half..], halvings - 1),
     );
     let (l, r) = (lane[left], lane[right]);
     let right_wins = if l.is_nan() {
@@ -125,10 +125,16 @@ pub fn argmax_argmin(x: &Array, axis: Option<usize>, keepdims: bool, max: bool) 
     let out = Array::zeros(DType::Int64, &[p.count])?;
     // SAFETY: fresh contiguous int64 array, owned here.
     let dst = unsafe { out.slice_mut_unchecked::<i64>() };
+    // One long lane splits across threads here; many lanes of a large input
+    // split in `map_lanes` instead.
+    let halvings = if p.count == 1 {
+        crate::threads::halvings()
+    } else {
+        0
+    };
     reals!(dtype, T => {
-        // Many lanes of a large input split across threads in `map_lanes`.
         map_lanes(&p, dst, |lane: &[T]| {
-            (if max { arg_extreme_parallel::<T, true>(lane) } else { arg_extreme_parallel::<T, false>(lane) }) as i64
+            (if max { arg_extreme_parallel::<T, true>(lane, halvings) } else { arg_extreme_parallel::<T, false>(lane, halvings) }) as i64
         });
     }, unreachable!("sort_dtype admits real dtypes only"));
     out.reshape(&reduced_shape(x.shape(), &axes, keepdims))

@@ -17,7 +17,6 @@ use crate::error::{Error, Result};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::loops::PARALLEL_THRESHOLD as PARALLEL_MIN;
 use crate::kernels::math::{Float, Num, Real};
-use rayon::prelude::*;
 
 /// Where the reduced elements of each output sit in the prepared buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,20 +151,22 @@ fn pairwise<T: Element>(v: &[T], identity: T, op: impl Fn(T, T) -> T + Copy) -> 
     )
 }
 
-/// `pairwise` with its two halves on two threads while they are large. It
-/// splits where `pairwise` does, so the result is the same bit for bit.
+/// `pairwise` with its two halves on two threads while they are large,
+/// split again `halvings - 1` times. It splits where `pairwise` does, so
+/// the result is the same bit for bit.
 fn pairwise_parallel<T: Element>(
     v: &[T],
     identity: T,
     op: impl Fn(T, T) -> T + Copy + Send + Sync,
+    halvings: u32,
 ) -> T {
-    if v.len() < PARALLEL_MIN {
+    if v.len() < PARALLEL_MIN || halvings == 0 {
         return pairwise(v, identity, op);
     }
     let half = (v.len() / 2) & !7;
-    let (a, b) = rayon::join(
-        || pairwise_parallel(&v[..half], identity, op),
-        || pairwise_parallel(&v[half..], identity, op),
+    let (a, b) = crate::threads::join(
+        || pairwise_parallel(&v[..half], identity, op, halvings - 1),
+        || pairwise_parallel(&v[half..], identity, op, halvings - 1),
     );
     op(a, b)
 }
@@ -180,11 +181,12 @@ pub(crate) fn map_lanes<T: Element, A: Element>(
     let src = p.slice::<T>();
     let lane = |i: usize| &src[i * p.len..(i + 1) * p.len];
     if src.len() >= PARALLEL_MIN && out.len() > 1 {
-        let min_len = out.len().div_ceil(4 * rayon::current_num_threads());
-        out.par_iter_mut()
-            .enumerate()
-            .with_min_len(min_len)
-            .for_each(|(i, o)| *o = f(lane(i)));
+        let parts = crate::threads::parts_for(out.len(), 1);
+        crate::threads::run_rows_mut(out, out.len(), parts, |lanes, dst| {
+            for (i, o) in lanes.zip(dst) {
+                *o = f(lane(i));
+            }
+        });
     } else {
         for (i, o) in out.iter_mut().enumerate() {
             *o = f(lane(i));
@@ -208,13 +210,24 @@ fn fold_rows<T: Element>(src: &[T], acc: &mut [T], op: impl Fn(T, T) -> T + Send
         }
     };
     if src.len() >= PARALLEL_MIN && width >= 256 {
-        // Column blocks of whole cache lines (64 bytes), two per thread.
+        // One block of columns per thread, a multiple of 16 elements long so
+        // that the threads share few cache lines of `acc`.
         let block = width
-            .div_ceil(2 * rayon::current_num_threads())
+            .div_ceil(rayon::current_num_threads())
             .next_multiple_of(16);
-        acc.par_chunks_mut(block)
-            .enumerate()
-            .for_each(|(k, part)| fold_columns(k * block, part));
+        let base = acc.as_mut_ptr() as usize;
+        crate::threads::run_parts(width.div_ceil(block), |k| {
+            let first = k * block;
+            // SAFETY: the blocks are disjoint runs of `acc`, which stays
+            // borrowed until run_parts returns.
+            let part = unsafe {
+                std::slice::from_raw_parts_mut(
+                    (base as *mut T).add(first),
+                    block.min(width - first),
+                )
+            };
+            fold_columns(first, part)
+        });
     } else {
         fold_columns(0, acc);
     }
@@ -235,7 +248,9 @@ fn fold<T: Element>(
     op: impl Fn(T, T) -> T + Copy + Send + Sync,
 ) -> Result<Array> {
     output::<T>(p.count, |out| match p.lanes {
-        Lanes::Last if p.count == 1 => out[0] = pairwise_parallel(p.slice::<T>(), identity, op),
+        Lanes::Last if p.count == 1 => {
+            out[0] = pairwise_parallel(p.slice::<T>(), identity, op, crate::threads::halvings())
+        }
         Lanes::Last => map_lanes(p, out, |lane: &[T]| pairwise(lane, identity, op)),
         Lanes::Rows => {
             out.fill(identity);
