@@ -735,6 +735,35 @@ for _name, _args in (
     )
 
 
+def _spd_stack(count, n, dtype):
+    """A (count, n, n) NumPy stack of well-conditioned SPD matrices."""
+    m = _rng(0).standard_normal((count, n, n))
+    return (m @ np.swapaxes(m, -1, -2) / n + np.eye(n)).astype(dtype)
+
+
+def _linalg_batched(func_name, xp, size, dtype):
+    a = xp.asarray(_spd_stack(size, 8, dtype))
+    func = getattr(xp.linalg, func_name)
+    if func_name == "solve":
+        b = normal(xp, (size, 8, 1), dtype, seed=1)
+        return partial(func, a, b)
+    return partial(func, a)
+
+
+for _name in ("solve", "inv", "det", "cholesky", "eigh"):
+    CASES.append(
+        Case(
+            "linalg",
+            f"{_name}_batched",
+            f"xp.linalg.{_name} of a (size, 8, 8) stack of SPD matrices",
+            partial(_linalg_batched, _name),
+            sizes=(1000,),
+            needs=(f"linalg.{_name}",),
+            label="{}x8x8".format,
+        )
+    )
+
+
 # --- fft ---------------------------------------------------------------------
 
 

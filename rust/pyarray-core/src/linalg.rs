@@ -11,6 +11,7 @@
 use crate::array::Array;
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result};
+use crate::kernels::small_lu::{self, SmallLu};
 use crate::manipulation::{broadcast_all, normalize_axis};
 use crate::statistical::{prepare, reduced_shape, sum_prod, Lanes};
 use crate::{type_err, value_err};
@@ -19,8 +20,8 @@ use faer::traits::math_utils::real;
 use faer::traits::{ComplexField, Conjugate};
 use faer::{Accum, Mat, MatMut, MatRef, Side};
 use num_complex::{Complex, Complex32, Complex64};
-use rayon::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
 
 /// The element types faer computes in: f32, f64, complex64, complex128.
 pub trait Field: Element + ComplexField + num_traits::NumAssign {
@@ -191,9 +192,36 @@ impl Output {
     }
 }
 
-/// Work (in flops, roughly) above which a batch runs across threads: a rayon
-/// join costs ~15 µs, so only batches worth well over that are split.
-const PARALLEL_WORK: usize = 1 << 21;
+/// Work (in flops, roughly) above which a batch runs across threads: a
+/// hand-off to a sleeping worker costs ~10-15 µs, so only batches worth
+/// well over that (~150 µs and up) are split.
+const PARALLEL_WORK: usize = 1 << 19;
+
+/// Fixed work of every batch entry, in the same units: the call, views and
+/// checks around each small matrix (an 8×8 inverse, ~500 flops, took
+/// ~1.2 µs on one thread).
+const ENTRY_WORK: usize = 1000;
+
+/// Work of one matrix (in flops, roughly) from which faer's own threads
+/// factor it. Measured on the 2-vCPU VM (one call from Python, medians of
+/// 15): at 500² faer on rayon was slower than on one thread (det 8.5 vs
+/// 5.0 ms, qr 26-35 vs 16-19 ms, solve 7.6-8.0 vs 5.1-6.6 ms), at 1200²
+/// faster (svd 644 vs 1107 ms, eigh 275 vs 391, det 28 vs 53); an 8×8
+/// inverse took 40-60 µs on rayon against 4-7 µs on one thread.
+const FAER_PARALLEL_WORK: usize = 1000 * 1000 * 1000;
+
+/// The parallelism faer's solvers (which read a process-wide setting) use
+/// for a batch of `count` matrices of `cost` each: its threads only for a
+/// single large matrix; a batch is split across threads by
+/// [`for_each_matrix`] itself. Two Python threads in linear algebra at
+/// once can run each other's choice: only their speed differs.
+fn faer_parallelism(count: usize, cost: usize) -> faer::Par {
+    if count == 1 && cost >= FAER_PARALLEL_WORK {
+        faer::Par::rayon(0)
+    } else {
+        faer::Par::Seq
+    }
+}
 
 /// Call `f(b)` for every batch entry, across threads when the batch is large;
 /// `cost` is the work per entry. The first error wins. A panic inside faer
@@ -203,12 +231,29 @@ fn for_each_matrix(
     cost: usize,
     f: impl Fn(usize) -> Result<()> + Sync + Send,
 ) -> Result<()> {
+    faer::set_global_parallelism(faer_parallelism(count, cost));
     let guarded = |b: usize| {
         catch_unwind(AssertUnwindSafe(|| f(b)))
             .unwrap_or_else(|_| linalg_err("internal error in the linear algebra routine"))
     };
-    if count > 1 && count.saturating_mul(cost) >= PARALLEL_WORK {
-        (0..count).into_par_iter().try_for_each(guarded)
+    if count > 1 && count.saturating_mul(cost.saturating_add(ENTRY_WORK)) >= PARALLEL_WORK {
+        // A run of entries per thread, each stopping at its first error; the
+        // error of the lowest entry is returned, as on one thread.
+        let first_error: Mutex<Option<(usize, Error)>> = Mutex::new(None);
+        let parts = crate::threads::parts_for(count, 1);
+        crate::threads::run_ranges(count, parts, |mut entries| {
+            let start = entries.start;
+            if let Err(e) = entries.try_for_each(&guarded) {
+                let mut first = first_error.lock().unwrap_or_else(|p| p.into_inner());
+                if first.as_ref().is_none_or(|(at, _)| start < *at) {
+                    *first = Some((start, e));
+                }
+            }
+        });
+        match first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     } else {
         (0..count).try_for_each(guarded)
     }
@@ -320,11 +365,72 @@ fn map_square(
 // ---------------------------------------------------------------------------
 // LU: inv, solve, det, slogdet
 
+/// LU factors with partial pivoting: small matrices by the stack-held
+/// `SmallLu`, larger ones by faer.
+enum Lu<T: Field> {
+    Small(SmallLu<T>),
+    Faer(PartialPivLu<T>),
+}
+
+impl<T: Field> Lu<T> {
+    fn new(a: MatRef<'_, T>) -> Self {
+        if a.nrows() <= small_lu::MAX {
+            Lu::Small(SmallLu::new(a))
+        } else {
+            Lu::Faer(PartialPivLu::new(a))
+        }
+    }
+
+    fn order(&self) -> usize {
+        match self {
+            Lu::Small(lu) => lu.order(),
+            Lu::Faer(lu) => lu.U().nrows(),
+        }
+    }
+
+    /// Entry `i` of U's diagonal.
+    fn diagonal(&self, i: usize) -> T {
+        match self {
+            Lu::Small(lu) => lu.diagonal(i),
+            Lu::Faer(lu) => lu.U()[(i, i)],
+        }
+    }
+
+    /// -1 for an odd row permutation, else 1.
+    fn permutation_sign(&self) -> f64 {
+        match self {
+            Lu::Small(lu) => lu.permutation_sign(),
+            Lu::Faer(lu) => permutation_sign(lu.P().arrays().0),
+        }
+    }
+
+    /// Overwrite `b` with `A⁻¹·b`.
+    fn solve_in_place(&self, b: MatMut<'_, T>) {
+        match self {
+            Lu::Small(lu) => lu.solve_in_place(b),
+            Lu::Faer(lu) => lu.solve_in_place(b),
+        }
+    }
+
+    fn inverse_into(&self, out: MatMut<'_, T>) {
+        match self {
+            Lu::Small(lu) => lu.inverse_into(out),
+            Lu::Faer(lu) => { out }.copy_from(lu.inverse()),
+        }
+    }
+
+    fn inverse(&self) -> Mat<T> {
+        let n = self.order();
+        let mut out = Mat::zeros(n, n);
+        self.inverse_into(out.as_mut());
+        out
+    }
+}
+
 /// LU factors of `a`; LinAlgError when a pivot is exactly zero (singular).
-fn lu_nonsingular<T: Field>(a: MatRef<'_, T>) -> Result<PartialPivLu<T>> {
-    let lu = PartialPivLu::new(a);
-    let u = lu.U();
-    if (0..u.nrows()).any(|i| u[(i, i)] == T::default()) {
+fn lu_nonsingular<T: Field>(a: MatRef<'_, T>) -> Result<Lu<T>> {
+    let lu = Lu::new(a);
+    if (0..lu.order()).any(|i| lu.diagonal(i) == T::default()) {
         return linalg_err("singular matrix");
     }
     Ok(lu)
@@ -337,7 +443,7 @@ pub fn inv(x: &Array) -> Result<Array> {
             let lu = lu_nonsingular(stack.mat::<T>(b))?;
             let n = stack.rows;
             // SAFETY: entry b is written only here; T is the output dtype.
-            unsafe { out.mat::<T>(b, n, n) }.copy_from(lu.inverse());
+            lu.inverse_into(unsafe { out.mat::<T>(b, n, n) });
             Ok(())
         })
     })
@@ -416,12 +522,11 @@ fn permutation_sign(p: &[usize]) -> f64 {
 
 /// The diagonal of U and the permutation sign of an LU factorization.
 fn lu_diagonal<T: Field>(a: MatRef<'_, T>) -> (Vec<Complex64>, f64) {
-    let lu = PartialPivLu::new(a);
-    let u = lu.U();
-    let diag = (0..u.nrows())
-        .map(|i| u[(i, i)].to_scalar().as_complex())
+    let lu = Lu::new(a);
+    let diag = (0..lu.order())
+        .map(|i| lu.diagonal(i).to_scalar().as_complex())
         .collect();
-    (diag, permutation_sign(lu.P().arrays().0))
+    (diag, lu.permutation_sign())
 }
 
 /// Determinant of each square matrix.
@@ -1071,6 +1176,38 @@ mod tests {
         Array::from_vec(v, shape).unwrap()
     }
     use crate::test_util::f64s as vals;
+    #[test]
+    fn faer_runs_on_its_own_threads_only_for_one_large_matrix() {
+        assert_eq!(faer_parallelism(1, cube(8)), faer::Par::Seq);
+        assert_eq!(faer_parallelism(1, cube(500)), faer::Par::Seq);
+        assert_eq!(faer_parallelism(2, cube(2000)), faer::Par::Seq);
+        assert_ne!(faer_parallelism(1, cube(2000)), faer::Par::Seq);
+    }
+
+    #[test]
+    fn a_split_batch_reports_the_error_of_its_lowest_entry() {
+        let count = 10_000;
+        assert!(
+            count * (1000 + ENTRY_WORK) >= PARALLEL_WORK,
+            "the batch must split"
+        );
+        let seen: Vec<std::sync::atomic::AtomicBool> =
+            (0..count).map(|_| Default::default()).collect();
+        let outcome = for_each_matrix(count, 1000, |b| {
+            seen[b].store(true, std::sync::atomic::Ordering::Relaxed);
+            match b {
+                2000 | 9000 => linalg_err(&format!("entry {b}")),
+                _ => Ok(()),
+            }
+        });
+        let message = format!("{:?}", outcome.unwrap_err());
+        assert!(message.contains("entry 2000"), "{message}");
+        if rayon::current_num_threads() == 2 {
+            // Two runs of entries: the second ran up to its own error.
+            assert!(seen[count / 2].load(std::sync::atomic::Ordering::Relaxed));
+        }
+    }
+
     fn close(a: &[f64], b: &[f64]) {
         assert_eq!(a.len(), b.len(), "{a:?} vs {b:?}");
         for (x, y) in a.iter().zip(b) {

@@ -11,4 +11,5 @@ pub mod matmul;
 pub mod radix;
 #[cfg(target_arch = "x86_64")]
 pub mod simdsort;
+pub mod small_lu;
 pub mod vmath;
