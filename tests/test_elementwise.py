@@ -509,3 +509,32 @@ def test_float64_logarithms_accurate_and_exact_at_powers(name, max_ulp):
         powers = np.arange(-20 if base == 10 else -1074, 23 if base == 10 else 1024)
         got = np.asarray(getattr(xp, name)(xp.asarray(base ** powers.astype(np.float64))))
         np.testing.assert_array_equal(got, powers.astype(np.float64))
+
+
+# Binary functions whose large contiguous operands split across threads.
+COMPUTE_BOUND_BINARY = {
+    "pow": np.power,
+    "atan2": np.arctan2,
+    "hypot": np.hypot,
+    "logaddexp": np.logaddexp,
+    "remainder": np.remainder,
+    "floor_divide": np.floor_divide,
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMPUTE_BOUND_BINARY))
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_compute_bound_binary_split_across_threads(name, dtype):
+    # Above the parallel threshold (2**18) and not a multiple of the split,
+    # so that every part and the short last one are checked.
+    rng = np.random.default_rng(7)
+    n = 2**19 + 5
+    a = rng.uniform(0.5, 3.0, n).astype(dtype)
+    b = rng.uniform(0.5, 3.0, n).astype(dtype)
+    func, expected = getattr(xp, name), COMPUTE_BOUND_BINARY[name]
+    tol = {"float32": 2e-6, "float64": 1e-14}[dtype]
+    got = np.asarray(func(xp.asarray(a), xp.asarray(b)))
+    np.testing.assert_allclose(got, expected(a, b), rtol=tol)
+    # One operand a Python scalar: the scalar-run path splits too.
+    got = np.asarray(func(xp.asarray(a), 1.5))
+    np.testing.assert_allclose(got, expected(a, np.asarray(1.5, dtype)), rtol=tol)

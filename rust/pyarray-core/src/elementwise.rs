@@ -419,10 +419,34 @@ enum Pair<'a> {
 
 impl Pair<'_> {
     /// `out = f(left, right)`, the operands in the compute dtype `T`.
-    fn write<T: Element, U: Element>(&self, out: &Array, f: impl Fn(T, T) -> U) -> Result<()> {
+    fn write<T: Element, U: Element>(
+        &self,
+        out: &Array,
+        f: impl Fn(T, T) -> U + Sync,
+    ) -> Result<()> {
+        self.write_with(out, false, f)
+    }
+
+    /// `write` for compute-bound functions: large operands split across threads.
+    fn write_split<T: Element, U: Element>(
+        &self,
+        out: &Array,
+        f: impl Fn(T, T) -> U + Sync,
+    ) -> Result<()> {
+        self.write_with(out, true, f)
+    }
+
+    fn write_with<T: Element, U: Element>(
+        &self,
+        out: &Array,
+        parallel: bool,
+        f: impl Fn(T, T) -> U + Sync,
+    ) -> Result<()> {
         match *self {
-            Pair::Arrays(a, b) => write2(out, a, b, f),
-            Pair::Scalar(x, s, first) => write2_scalar(out, x, T::from_scalar(s), first, f),
+            Pair::Arrays(a, b) => write2(out, a, b, parallel, f),
+            Pair::Scalar(x, s, first) => {
+                write2_scalar(out, x, T::from_scalar(s), first, parallel, f)
+            }
         }
     }
 }
@@ -436,20 +460,20 @@ fn run_binary(op: BinaryOp, compute: DType, out: &Array, p: &Pair) -> Result<()>
         B::Add => numerics!(d, T => p.write::<T, T>(out, Num::add), bad()),
         B::Subtract => numerics!(d, T => p.write::<T, T>(out, Num::sub), bad()),
         B::Multiply => numerics!(d, T => p.write::<T, T>(out, Num::mul), bad()),
-        B::Pow => numerics!(d, T => p.write::<T, T>(out, Num::pow), bad()),
+        B::Pow => numerics!(d, T => p.write_split::<T, T>(out, Num::pow), bad()),
         B::Divide => floats!(d, T => p.write::<T, T>(out, Float::div), bad()),
-        B::FloorDivide => reals!(d, T => p.write::<T, T>(out, Real::floor_div), bad()),
-        B::Remainder => reals!(d, T => p.write::<T, T>(out, Real::rem), bad()),
+        B::FloorDivide => reals!(d, T => p.write_split::<T, T>(out, Real::floor_div), bad()),
+        B::Remainder => reals!(d, T => p.write_split::<T, T>(out, Real::rem), bad()),
         B::Maximum => reals!(d, T => p.write::<T, T>(out, Real::max), bad()),
         B::Minimum => reals!(d, T => p.write::<T, T>(out, Real::min), bad()),
-        B::Atan2 => real_floats!(d, T => p.write::<T, T>(out, RealFloat::atan2), bad()),
-        B::Hypot => real_floats!(d, T => p.write::<T, T>(out, RealFloat::hypot), bad()),
+        B::Atan2 => real_floats!(d, T => p.write_split::<T, T>(out, RealFloat::atan2), bad()),
+        B::Hypot => real_floats!(d, T => p.write_split::<T, T>(out, RealFloat::hypot), bad()),
         B::Copysign => real_floats!(d, T => p.write::<T, T>(out, RealFloat::copysign), bad()),
         B::Nextafter => {
             real_floats!(d, T => p.write::<T, T>(out, RealFloat::nextafter), bad())
         }
         B::Logaddexp => {
-            real_floats!(d, T => p.write::<T, T>(out, RealFloat::logaddexp), bad())
+            real_floats!(d, T => p.write_split::<T, T>(out, RealFloat::logaddexp), bad())
         }
         B::Equal => crate::dispatch!(d, T => p.write::<T, bool>(out, |x, y| x == y)),
         B::NotEqual => crate::dispatch!(d, T => p.write::<T, bool>(out, |x, y| x != y)),
@@ -476,7 +500,7 @@ fn compare(
     out: &Array,
     p: &Pair,
     d: DType,
-    test: impl Fn(std::cmp::Ordering) -> bool + Copy,
+    test: impl Fn(std::cmp::Ordering) -> bool + Copy + Sync,
 ) -> Result<()> {
     let f = move |o: Option<std::cmp::Ordering>| o.is_some_and(test);
     if d == DType::Bool {
@@ -502,11 +526,11 @@ pub fn clip(x: &Array, min: Option<&Array>, max: Option<&Array>) -> Result<Array
     }
     if let Some(lo) = min {
         let lo = cast(lo, d)?;
-        reals!(d, T => write2::<T, T>(&out, &out.clone(), &lo, Real::max), unreachable!())?;
+        reals!(d, T => write2::<T, T>(&out, &out.clone(), &lo, false, Real::max), unreachable!())?;
     }
     if let Some(hi) = max {
         let hi = cast(hi, d)?;
-        reals!(d, T => write2::<T, T>(&out, &out.clone(), &hi, Real::min), unreachable!())?;
+        reals!(d, T => write2::<T, T>(&out, &out.clone(), &hi, false, Real::min), unreachable!())?;
     }
     Ok(out)
 }

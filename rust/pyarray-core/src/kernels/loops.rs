@@ -150,6 +150,17 @@ enum Run<'a, T> {
     Right(&'a [T], T),
 }
 
+impl<T: Copy> Run<'_, T> {
+    /// The elements `r` of the run.
+    fn part(self, r: std::ops::Range<usize>) -> Self {
+        match self {
+            Run::Both(a, b) => Run::Both(&a[r.clone()], &b[r]),
+            Run::Left(x, b) => Run::Left(x, &b[r]),
+            Run::Right(a, y) => Run::Right(&a[r], y),
+        }
+    }
+}
+
 #[inline(always)]
 fn run2<T: Copy, U>(run: Run<'_, T>, dst: &mut [U], f: &impl Fn(T, T) -> U) {
     match run {
@@ -186,6 +197,24 @@ fn dispatch_run2<T: Copy, U>(run: Run<'_, T>, dst: &mut [U], f: &impl Fn(T, T) -
         return unsafe { run2_avx2(run, dst, f) };
     }
     run2(run, dst, f)
+}
+
+/// `dispatch_run2`, split across threads when `parallel` and the run is
+/// long (compute-bound functions only, as in `map1`).
+fn dispatch_run2_split<T: Copy + Sync, U: Send>(
+    run: Run<'_, T>,
+    dst: &mut [U],
+    f: &(impl Fn(T, T) -> U + Sync),
+    parallel: bool,
+) {
+    if parallel && dst.len() >= PARALLEL_THRESHOLD {
+        let threads = rayon::current_num_threads();
+        crate::threads::run_rows_mut(dst, dst.len(), threads, |r, d| {
+            dispatch_run2(run.part(r), d, f)
+        });
+    } else {
+        dispatch_run2(run, dst, f)
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -289,11 +318,15 @@ fn map1_by_slices<T: Element, U: Element>(
 // Binary
 
 /// New array `f(a, b)` over the broadcast shape; `a` and `b` have dtype `T`.
-pub fn map2<T: Element, U: Element>(a: &Array, b: &Array, f: impl Fn(T, T) -> U) -> Result<Array> {
+pub fn map2<T: Element, U: Element>(
+    a: &Array,
+    b: &Array,
+    f: impl Fn(T, T) -> U + Sync,
+) -> Result<Array> {
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     // SAFETY: write2 writes every element of the broadcast shape.
     let out = unsafe { Array::for_overwrite(U::DTYPE, &shape)? };
-    write2(&out, a, b, f)?;
+    write2(&out, a, b, false, f)?;
     Ok(out)
 }
 
@@ -326,7 +359,8 @@ pub fn write2_scalar<T: Element, U: Element>(
     x: &Array,
     s: T,
     scalar_first: bool,
-    f: impl Fn(T, T) -> U,
+    parallel: bool,
+    f: impl Fn(T, T) -> U + Sync,
 ) -> Result<()> {
     debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if out.is_c_contiguous() && crate::layout::same_dims(x.shape(), out.shape()) {
@@ -337,31 +371,36 @@ pub fn write2_scalar<T: Element, U: Element>(
                 Run::Right(xs, s)
             };
             // SAFETY: `out` is C-contiguous of type U (checked above).
-            dispatch_run2(run, unsafe { out.slice_mut_unchecked::<U>() }, &f);
+            let dst = unsafe { out.slice_mut_unchecked::<U>() };
+            dispatch_run2_split(run, dst, &f, parallel);
             return Ok(());
         }
     }
     // Strided operands take the n-d walk, the scalar as a 0-d array.
     let s = Array::from_vec(&[s], &[])?;
     if scalar_first {
-        write2(out, &s, x, f)
+        write2(out, &s, x, parallel, f)
     } else {
-        write2(out, x, &s, f)
+        write2(out, x, &s, parallel, f)
     }
 }
 
 /// Write `f(a, b)` into `out` (whose shape is the broadcast shape). `out` may be
 /// `a` itself (in-place operators); the caller has removed partial overlaps.
+/// `parallel` allows threads for large contiguous operands (for
+/// compute-bound functions only).
 pub fn write2<T: Element, U: Element>(
     out: &Array,
     a: &Array,
     b: &Array,
-    f: impl Fn(T, T) -> U,
+    parallel: bool,
+    f: impl Fn(T, T) -> U + Sync,
 ) -> Result<()> {
     debug_assert!(a.dtype() == T::DTYPE && b.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if let Some(run) = whole_array_run::<T>(out, a, b) {
         // SAFETY: `out` is C-contiguous of type U (checked by whole_array_run).
-        dispatch_run2(run, unsafe { out.slice_mut_unchecked::<U>() }, &f);
+        let dst = unsafe { out.slice_mut_unchecked::<U>() };
+        dispatch_run2_split(run, dst, &f, parallel);
         return Ok(());
     }
     let t = size_of::<T>() as isize;
@@ -441,6 +480,25 @@ mod tests {
             vals(&map1::<i64, i64>(&rev, false, |x| -x).unwrap()),
             vec![-(n - 1), -(n - 2), -(n - 3)]
         );
+    }
+
+    #[test]
+    fn binary_contiguous_parallel_with_arrays_and_scalars() {
+        let n = PARALLEL_THRESHOLD as i64 + 7;
+        let a = arange_int(0, n, 1, DType::Int64).unwrap();
+        let b = arange_int(n, 2 * n, 1, DType::Int64).unwrap();
+        let out = Array::zeros(DType::Int64, &[n as usize]).unwrap();
+        write2::<i64, i64>(&out, &a, &b, true, |x, y| 3 * x - y).unwrap();
+        // Every element, so that a run written to the wrong place shows.
+        let expected: Vec<i64> = (0..n).map(|i| 2 * i - n).collect();
+        assert_eq!(out.as_slice::<i64>().unwrap(), &expected[..]);
+        for first in [false, true] {
+            write2_scalar::<i64, i64>(&out, &a, 5, first, true, |x, y| 10 * x + y).unwrap();
+            let expected: Vec<i64> = (0..n)
+                .map(|i| if first { 50 + i } else { 10 * i + 5 })
+                .collect();
+            assert_eq!(out.as_slice::<i64>().unwrap(), &expected[..], "{first}");
+        }
     }
 
     #[test]
