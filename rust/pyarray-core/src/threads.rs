@@ -64,7 +64,8 @@ pub fn run_parts(parts: usize, part: impl Fn(usize) + Sync) {
 /// `(a(), b())`, the two on different threads: from a thread outside the
 /// pool (Python's), `a` runs on the caller and `b` is handed to the pool by
 /// [`run_parts`]; on a worker, through `rayon::join`. Nested calls split
-/// again, so recursive halving uses every thread either way.
+/// again; recursive halving should stop after [`halvings`] levels, since
+/// each nested call from the caller hands the pool one more part.
 pub fn join<RA: Send, RB: Send>(
     a: impl FnOnce() -> RA + Send,
     b: impl FnOnce() -> RB + Send,
