@@ -19,7 +19,6 @@ use crate::error::{Error, Result};
 use crate::kernels::four_step::{self, FourStep, RealFourStep};
 use crate::{type_err, value_err};
 use num_complex::Complex;
-use rayon::prelude::*;
 use realfft::RealFftPlanner;
 use rustfft::{FftNum, FftPlanner};
 use std::sync::{LazyLock, Mutex, MutexGuard};
@@ -194,16 +193,18 @@ fn along_axis<I: Element, O: Element, S: Copy + Default + Send>(
             vec![S::default(); scratch_len],
         )
     };
-    let chunk_starts = (0..lanes).step_by(per_chunk);
-    if lanes * in_len.max(out_len) >= PARALLEL_MIN && lanes > per_chunk {
-        chunk_starts
-            .collect::<Vec<_>>()
-            .into_par_iter()
-            .for_each_init(new_bufs, run_chunk);
+    let chunk_starts: Vec<usize> = (0..lanes).step_by(per_chunk).collect();
+    let parts = if lanes * in_len.max(out_len) >= PARALLEL_MIN {
+        crate::threads::parts_for(chunk_starts.len(), 1)
     } else {
+        1
+    };
+    // One run of chunks per thread, each with its own buffers; the caller
+    // takes a run itself (see `threads`).
+    crate::threads::run_ranges(chunk_starts.len(), parts, |chunks| {
         let mut bufs = new_bufs();
-        chunk_starts.for_each(|first| run_chunk(&mut bufs, first));
-    }
+        chunks.for_each(|c| run_chunk(&mut bufs, chunk_starts[c]));
+    });
     Ok(out)
 }
 
@@ -470,18 +471,20 @@ where
         scale_complex(o, factor, false);
     };
     let scratch = || vec![Complex::default(); scratch_len];
-    if input.len() >= PARALLEL_MIN && input.len() > chunk {
-        input
-            .par_chunks(chunk)
-            .zip(output.par_chunks_mut(chunk))
-            .for_each_init(scratch, run);
+    let lanes = input.len() / n;
+    let parts = if input.len() >= PARALLEL_MIN && input.len() > chunk {
+        crate::threads::parts_for(lanes, 1)
     } else {
+        1
+    };
+    // One run of lanes per thread (the caller taking one), in chunks.
+    crate::threads::run_rows_mut(output, lanes, parts, |rows, out_run| {
         let mut s = scratch();
-        input
+        input[rows.start * n..rows.end * n]
             .chunks(chunk)
-            .zip(output.chunks_mut(chunk))
+            .zip(out_run.chunks_mut(chunk))
             .for_each(|p| run(&mut s, p));
-    }
+    });
     Ok(out)
 }
 
@@ -997,17 +1000,25 @@ mod tests {
         // 300 lanes of 256 along axis 0: chunked, strided and parallel.
         let v = signal(256 * 300);
         let x = Array::from_vec(&v, &[256, 300]).unwrap();
+        // Lanes early and late, so that each thread's run is checked.
         let out = complex_values(&fft(&x, None, 0, Norm::Backward, false).unwrap());
-        let lane: Vec<C64> = (0..256).map(|r| v[r * 300 + 123]).collect();
-        let want = dft(&lane, false);
-        let have: Vec<C64> = (0..256).map(|r| out[r * 300 + 123]).collect();
-        assert!(close(&have, &want, 1e-9));
+        for column in [0, 123, 290, 299] {
+            let lane: Vec<C64> = (0..256).map(|r| v[r * 300 + column]).collect();
+            let want = dft(&lane, false);
+            let have: Vec<C64> = (0..256).map(|r| out[r * 300 + column]).collect();
+            assert!(close(&have, &want, 1e-9), "column {column}");
+        }
         // Along the contiguous last axis: the in-place-read path, in parallel.
         let out = complex_values(&fft(&x, None, 1, Norm::Ortho, false).unwrap());
-        let want: Vec<C64> = dft(&v[300 * 7..300 * 8], false)
-            .into_iter()
-            .map(|c| c / 300f64.sqrt())
-            .collect();
-        assert!(close(&out[300 * 7..300 * 8], &want, 1e-9));
+        for row in [0, 7, 200, 255] {
+            let want: Vec<C64> = dft(&v[300 * row..300 * (row + 1)], false)
+                .into_iter()
+                .map(|c| c / 300f64.sqrt())
+                .collect();
+            assert!(
+                close(&out[300 * row..300 * (row + 1)], &want, 1e-9),
+                "row {row}"
+            );
+        }
     }
 }
