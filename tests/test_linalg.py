@@ -378,3 +378,20 @@ def test_iterative_routines_scale_huge_and_tiny_entries(dtype, scale):
     assert int(xp.linalg.matrix_rank(xp.asarray(big))) == 4
     u, s, vh = (to_np(r) for r in xp.linalg.svd(xp.asarray(big)))
     check((u * (s / scale)) @ vh, a.astype(np.complex128 if np.iscomplexobj(a) else np.float64))
+
+
+@pytest.mark.parametrize("n", [15, 16, 17, 24])
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_lu_routines_on_both_sides_of_the_small_matrix_path(n, dtype):
+    # Matrices up to 16x16 are factored by kernels/small_lu.rs, larger ones
+    # by faer: inv, solve, det and slogdet agree with NumPy on both sides.
+    a = rng_matrix((3, n, n), dtype)
+    b = rng_matrix((3, n, 2), dtype, seed=1)
+    x, y = xp.asarray(a), xp.asarray(b)
+    check(xp.linalg.inv(x), np.linalg.inv(a), dtype)
+    check(xp.linalg.solve(x, y), np.linalg.solve(a, b), dtype)
+    check(xp.linalg.det(x), np.linalg.det(a), dtype)
+    sign, logabs = xp.linalg.slogdet(x)
+    exp_sign, exp_logabs = np.linalg.slogdet(a)
+    check(sign, exp_sign, dtype)
+    check(logabs, exp_logabs)

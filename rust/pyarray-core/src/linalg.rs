@@ -396,6 +396,11 @@ impl<T: Field> Lu<T> {
         }
     }
 
+    /// U's diagonal as complex128 values (for det and slogdet).
+    fn diagonal_values(&self) -> impl Iterator<Item = Complex64> + '_ {
+        (0..self.order()).map(|i| self.diagonal(i).to_scalar().as_complex())
+    }
+
     /// -1 for an odd row permutation, else 1.
     fn permutation_sign(&self) -> f64 {
         match self {
@@ -520,15 +525,6 @@ fn permutation_sign(p: &[usize]) -> f64 {
     sign
 }
 
-/// The diagonal of U and the permutation sign of an LU factorization.
-fn lu_diagonal<T: Field>(a: MatRef<'_, T>) -> (Vec<Complex64>, f64) {
-    let lu = Lu::new(a);
-    let diag = (0..lu.order())
-        .map(|i| lu.diagonal(i).to_scalar().as_complex())
-        .collect();
-    (diag, lu.permutation_sign())
-}
-
 /// Determinant of each square matrix.
 pub fn det(x: &Array) -> Result<Array> {
     let (n, _) = matrix_dims(x, "det", true)?;
@@ -537,8 +533,10 @@ pub fn det(x: &Array) -> Result<Array> {
     let stack = Stack::new(&a, &batch)?;
     let out = Output::new(a.dtype(), &batch, &[])?;
     fields!(a.dtype(), T => for_each_matrix(stack.offsets.len(), cube(n), |b| {
-        let (diag, sign) = lu_diagonal(stack.mat::<T>(b));
-        let det = diag.iter().fold(Complex64::new(sign, 0.0), |acc, d| acc * d);
+        let lu = Lu::new(stack.mat::<T>(b));
+        let det = lu
+            .diagonal_values()
+            .fold(Complex64::new(lu.permutation_sign(), 0.0), |acc, d| acc * d);
         // SAFETY: entry b is written only here.
         let dst = unsafe { out.slice::<T>(b) };
         dst[0] = scalar_of(det);
@@ -557,9 +555,9 @@ pub fn slogdet(x: &Array) -> Result<(Array, Array)> {
     let signs = Output::new(a.dtype(), &batch, &[])?;
     let logs = Output::new(a.dtype().real_dtype(), &batch, &[])?;
     fields!(a.dtype(), T => for_each_matrix(stack.offsets.len(), cube(n), |b| {
-        let (diag, sign) = lu_diagonal(stack.mat::<T>(b));
-        let (mut s, mut log) = (Complex64::new(sign, 0.0), 0.0f64);
-        for d in &diag {
+        let lu = Lu::new(stack.mat::<T>(b));
+        let (mut s, mut log) = (Complex64::new(lu.permutation_sign(), 0.0), 0.0f64);
+        for d in lu.diagonal_values() {
             let m = d.norm();
             if m == 0.0 {
                 (s, log) = (Complex64::new(0.0, 0.0), f64::NEG_INFINITY);

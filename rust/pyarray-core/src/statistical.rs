@@ -215,19 +215,7 @@ fn fold_rows<T: Element>(src: &[T], acc: &mut [T], op: impl Fn(T, T) -> T + Send
         let block = width
             .div_ceil(rayon::current_num_threads())
             .next_multiple_of(16);
-        let base = acc.as_mut_ptr() as usize;
-        crate::threads::run_parts(width.div_ceil(block), |k| {
-            let first = k * block;
-            // SAFETY: the blocks are disjoint runs of `acc`, which stays
-            // borrowed until run_parts returns.
-            let part = unsafe {
-                std::slice::from_raw_parts_mut(
-                    (base as *mut T).add(first),
-                    block.min(width - first),
-                )
-            };
-            fold_columns(first, part)
-        });
+        crate::threads::run_chunks_mut(acc, block, fold_columns);
     } else {
         fold_columns(0, acc);
     }

@@ -184,8 +184,9 @@ pub fn run_ranges(len: usize, parts: usize, range: impl Fn(Range<usize>) + Sync)
     });
 }
 
-/// [`run_ranges`] over the `rows` rows of a row-major `out`: `fill(range,
-/// run)` gets each range of rows with its run of `out`.
+/// The `rows` rows of a row-major `out` in at most `parts` runs of equal
+/// length but the last: `fill(range, run)` gets each range of rows with its
+/// run of `out` (nothing runs when `out` is empty).
 pub fn run_rows_mut<U: Send>(
     out: &mut [U],
     rows: usize,
@@ -194,17 +195,31 @@ pub fn run_rows_mut<U: Send>(
 ) {
     let width = out.len().checked_div(rows).unwrap_or(0);
     debug_assert_eq!(out.len(), rows * width, "out is not {rows} equal rows");
-    let base = out.as_mut_ptr() as usize;
-    run_ranges(rows, parts, |range| {
-        // SAFETY: the ranges are disjoint, so their runs of `out` are too,
-        // and `out` stays borrowed until every part has returned.
+    let step = rows.div_ceil(parts.max(1)).max(1);
+    run_chunks_mut(out, step * width, |first, run| {
+        let start = first / width.max(1);
+        fill(start..(start + step).min(rows), run)
+    });
+}
+
+/// `fill(first, chunk)` for each run of `chunk` elements of `data` (the
+/// last may be shorter), one part each through [`run_parts`]; `first` is
+/// the chunk's offset in `data`.
+pub fn run_chunks_mut<U: Send>(
+    data: &mut [U],
+    chunk: usize,
+    fill: impl Fn(usize, &mut [U]) + Sync,
+) {
+    let (len, chunk) = (data.len(), chunk.max(1));
+    let base = data.as_mut_ptr() as usize;
+    run_parts(len.div_ceil(chunk), |k| {
+        let first = k * chunk;
+        // SAFETY: the chunks are disjoint runs of `data`, which stays
+        // borrowed until every part has returned.
         let run = unsafe {
-            std::slice::from_raw_parts_mut(
-                (base as *mut U).add(range.start * width),
-                range.len() * width,
-            )
+            std::slice::from_raw_parts_mut((base as *mut U).add(first), chunk.min(len - first))
         };
-        fill(range, run)
+        fill(first, run)
     });
 }
 
@@ -296,6 +311,24 @@ mod tests {
                 )
             });
             assert!(caught.is_err(), "side {side}");
+        }
+    }
+
+    #[test]
+    fn chunks_cover_the_data_once_with_their_offsets() {
+        for (len, chunk) in [(0, 3), (1, 3), (7, 3), (9, 3), (10, 1), (5, 0)] {
+            let mut data = vec![usize::MAX; len];
+            run_chunks_mut(&mut data, chunk, |first, run| {
+                assert!(!run.is_empty() && run.len() <= chunk.max(1));
+                for (i, x) in run.iter_mut().enumerate() {
+                    *x = first + i;
+                }
+            });
+            assert_eq!(
+                data,
+                (0..len).collect::<Vec<_>>(),
+                "{len} in chunks of {chunk}"
+            );
         }
     }
 

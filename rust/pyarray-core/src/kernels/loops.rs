@@ -199,21 +199,20 @@ fn dispatch_run2<T: Copy, U>(run: Run<'_, T>, dst: &mut [U], f: &impl Fn(T, T) -
     run2(run, dst, f)
 }
 
-/// `dispatch_run2`, split across threads when `parallel` and the run is
-/// long (compute-bound functions only, as in `map1`).
-fn dispatch_run2_split<T: Copy + Sync, U: Send>(
-    run: Run<'_, T>,
+/// `fill(0..len, dst)`, or, when `parallel` and `dst` is long, `fill` of
+/// one run of it per thread (the caller taking one): the split of
+/// compute-bound maps, unary and binary.
+fn fill_in_runs<U: Send>(
     dst: &mut [U],
-    f: &(impl Fn(T, T) -> U + Sync),
     parallel: bool,
+    fill: impl Fn(std::ops::Range<usize>, &mut [U]) + Sync,
 ) {
-    if parallel && dst.len() >= PARALLEL_THRESHOLD {
+    let len = dst.len();
+    if parallel && len >= PARALLEL_THRESHOLD {
         let threads = rayon::current_num_threads();
-        crate::threads::run_rows_mut(dst, dst.len(), threads, |r, d| {
-            dispatch_run2(run.part(r), d, f)
-        });
+        crate::threads::run_rows_mut(dst, len, threads, fill);
     } else {
-        dispatch_run2(run, dst, f)
+        fill(0..len, dst);
     }
 }
 
@@ -285,14 +284,9 @@ fn map1_by_slices<T: Element, U: Element>(
     // SAFETY: `out` is fresh, contiguous, of type U, and not shared.
     let dst = unsafe { out.slice_mut_unchecked::<U>() };
     if let Some(src) = x.as_slice::<T>() {
-        if parallel && src.len() >= PARALLEL_THRESHOLD {
-            // One run per thread, the caller taking one: no worker wake-up
-            // to wait for when the pool is already awake (see `threads`).
-            let threads = rayon::current_num_threads();
-            crate::threads::run_rows_mut(dst, src.len(), threads, |run, d| slices(&src[run], d));
-        } else {
-            slices(src, dst);
-        }
+        // One run per thread, the caller taking one: no worker wake-up to
+        // wait for when the pool is already awake (see `threads`).
+        fill_in_runs(dst, parallel, |run, d| slices(&src[run], d));
         return Ok(out);
     }
     let bs = x.byte_strides();
@@ -372,7 +366,7 @@ pub fn write2_scalar<T: Element, U: Element>(
             };
             // SAFETY: `out` is C-contiguous of type U (checked above).
             let dst = unsafe { out.slice_mut_unchecked::<U>() };
-            dispatch_run2_split(run, dst, &f, parallel);
+            fill_in_runs(dst, parallel, |r, d| dispatch_run2(run.part(r), d, &f));
             return Ok(());
         }
     }
@@ -400,7 +394,7 @@ pub fn write2<T: Element, U: Element>(
     if let Some(run) = whole_array_run::<T>(out, a, b) {
         // SAFETY: `out` is C-contiguous of type U (checked by whole_array_run).
         let dst = unsafe { out.slice_mut_unchecked::<U>() };
-        dispatch_run2_split(run, dst, &f, parallel);
+        fill_in_runs(dst, parallel, |r, d| dispatch_run2(run.part(r), d, &f));
         return Ok(());
     }
     let t = size_of::<T>() as isize;
