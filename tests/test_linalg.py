@@ -380,6 +380,31 @@ def test_iterative_routines_scale_huge_and_tiny_entries(dtype, scale):
     check((u * (s / scale)) @ vh, a.astype(np.complex128 if np.iscomplexobj(a) else np.float64))
 
 
+@pytest.mark.parametrize("n", [1, 2, 15, 16, 17, 24])
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize("upper", [False, True])
+def test_cholesky_on_both_sides_of_the_small_matrix_path(n, dtype, upper):
+    # Up to 16x16 kernels/small_cholesky.rs factors, larger matrices faer.
+    # The upper triangle is not read: filling it with NaN changes nothing.
+    a = rng_matrix((3, n, n), dtype, spd=True)
+    junk = a.copy()
+    junk[..., np.triu_indices(n, 1)[0], np.triu_indices(n, 1)[1]] = np.nan
+    f = xp.linalg.cholesky(xp.asarray(junk), upper=upper)
+    check(f, np.linalg.cholesky(a, upper=upper), dtype)
+
+
+@pytest.mark.parametrize("n", [3, 20])
+def test_cholesky_rejects_a_non_positive_definite_batch_entry(n):
+    a = rng_matrix((4, n, n), "float64", spd=True)
+    a[2, n - 1, n - 1] = -1e3  # the last leading minor turns negative
+    with pytest.raises(xp.linalg.LinAlgError):
+        xp.linalg.cholesky(xp.asarray(a))
+    a[2] = rng_matrix((n, n), "float64", spd=True)
+    a[2, 0, 0] = np.nan
+    with pytest.raises(xp.linalg.LinAlgError):
+        xp.linalg.cholesky(xp.asarray(a))
+
+
 @pytest.mark.parametrize("n", [15, 16, 17, 24])
 @pytest.mark.parametrize("dtype", ["float32", "complex128"])
 def test_lu_routines_on_both_sides_of_the_small_matrix_path(n, dtype):

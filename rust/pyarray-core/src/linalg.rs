@@ -11,6 +11,7 @@
 use crate::array::Array;
 use crate::dtype::{DType, Element, Scalar};
 use crate::error::{Error, Result};
+use crate::kernels::small_cholesky;
 use crate::kernels::small_lu::{self, SmallLu};
 use crate::manipulation::{broadcast_all, normalize_axis};
 use crate::statistical::{prepare, reduced_shape, sum_prod, Lanes};
@@ -585,16 +586,22 @@ pub fn slogdet(x: &Array) -> Result<(Array, Array)> {
 /// Cholesky factor of each Hermitian positive-definite matrix: lower `L`
 /// with `x = L Lᴴ`, or upper `U = Lᴴ` with `x = Uᴴ U`. Only the lower
 /// triangle of `x` is read. LinAlgError when a matrix is not positive definite.
+/// Matrices up to `small_cholesky::MAX` are factored on the stack, larger
+/// ones by faer.
 pub fn cholesky(x: &Array, upper: bool) -> Result<Array> {
     map_square(x, "cholesky", |d, stack, out, b| {
         fields!(d, T => {
+            let n = stack.rows;
+            // SAFETY: entry b is written only here; T is the output dtype.
+            let dst = unsafe { out.mat::<T>(b, n, n) };
+            if n <= small_cholesky::MAX {
+                return small_cholesky::cholesky_into(stack.mat::<T>(b), dst, upper)
+                    .or_else(|_| linalg_err("matrix is not positive definite"));
+            }
             let llt = stack
                 .mat::<T>(b)
                 .llt(Side::Lower)
                 .or_else(|_| linalg_err("matrix is not positive definite"))?;
-            let n = stack.rows;
-            // SAFETY: entry b is written only here; T is the output dtype.
-            let dst = unsafe { out.mat::<T>(b, n, n) };
             if upper {
                 { dst }.copy_from(llt.L().adjoint());
             } else {

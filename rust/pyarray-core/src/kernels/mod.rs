@@ -11,5 +11,6 @@ pub mod matmul;
 pub mod radix;
 #[cfg(target_arch = "x86_64")]
 pub mod simdsort;
+pub mod small_cholesky;
 pub mod small_lu;
 pub mod vmath;
