@@ -1,11 +1,22 @@
 """argmax, argmin, count_nonzero, nonzero and searchsorted against NumPy,
-and their error paths (where is tested with the elementwise functions)."""
+and their error paths, and where."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stats_strategies import COMPLEX, FLOATS, INTS, REALS, assert_same, axes, np_arrays, pairs
+from hypothesis.extra import numpy as hnp
+from stats_strategies import (
+    COMPLEX,
+    FLOATS,
+    INTS,
+    REALS,
+    assert_same,
+    axes,
+    elements,
+    np_arrays,
+    pairs,
+)
 
 import pyarray as xp
 
@@ -89,3 +100,50 @@ def test_errors():
         xp.searchsorted(xp.zeros(2), 1.0, sorter=xp.asarray([0, 5]))
     with pytest.raises(IndexError):
         xp.count_nonzero(xp.zeros(2), axis=1)
+
+
+@st.composite
+def where_operand(draw, dtype, shape):
+    """(pyarray operand, NumPy operand) of `where`: an array of `shape` in a
+    random layout, a one-element array, or a Python scalar of the dtype's kind."""
+    kind = draw(st.sampled_from(["array", "one", "scalar"]))
+    if kind == "array":
+        a = draw(hnp.arrays(dtype, shape, elements=elements(dtype)))
+        layout = draw(st.sampled_from(["c", "reversed", "strided"]))
+        if layout == "reversed" and a.ndim:
+            return xp.asarray(a[::-1].copy())[::-1], a
+        if layout == "strided" and a.ndim:
+            return xp.asarray(np.repeat(a, 2, axis=-1))[..., ::2], a
+        return xp.asarray(a), a
+    if kind == "one":
+        a = draw(
+            hnp.arrays(dtype, (1,) * draw(st.integers(0, len(shape))), elements=elements(dtype))
+        )
+        return xp.asarray(a), a
+    value = draw(elements(dtype, nan=False))
+    value = np.asarray(value, dtype=dtype).item()
+    return value, value
+
+
+@settings(max_examples=400)
+@given(data=st.data(), dtype=st.sampled_from(["bool"] + REALS + COMPLEX))
+def test_where_against_numpy(data, dtype):
+    # Contiguous operands of the condition's shape and one-element operands
+    # take kernels/loops.rs `select`; other layouts the n-d walk.
+    c, cn = data.draw(pairs(["bool"]))
+    x1, a1 = data.draw(where_operand(dtype, cn.shape))
+    x2, a2 = data.draw(where_operand(dtype, cn.shape))
+    if not isinstance(x1, xp.Array) and not isinstance(x2, xp.Array):
+        x1, a1 = xp.asarray(a1, dtype=getattr(xp, dtype)), np.asarray(a1, dtype=dtype)
+    assert_same(xp.where(c, x1, x2), np.where(cn, a1, a2).astype(dtype))
+
+
+def test_where_broadcasts_and_reads_any_nonzero_mask_byte():
+    c = xp.asarray(np.array([[True], [False]]))
+    got = xp.where(c, xp.asarray([1.0, 2.0, 3.0]), -1.0)
+    assert_same(got, np.array([[1.0, 2.0, 3.0], [-1.0, -1.0, -1.0]]))
+    # A bool array whose bytes are 0 and 2 (as another library may store
+    # them) arriving through DLPack: nonzero bytes select x1.
+    raw = np.array([0, 2, 0, 2], dtype=np.uint8).view(np.bool_)
+    got = xp.where(xp.from_dlpack(raw), xp.asarray([1, 2, 3, 4]), xp.asarray([5, 6, 7, 8]))
+    assert_same(got, np.array([5, 2, 7, 4]))

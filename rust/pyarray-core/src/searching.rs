@@ -6,8 +6,9 @@ use crate::dtype::{promote, DType, Element};
 use crate::error::Result;
 use crate::iter::for_each_run;
 use crate::kernels::loops::PARALLEL_THRESHOLD as PARALLEL_MIN;
+use crate::kernels::loops::{select, Operand};
 use crate::kernels::math::Real;
-use crate::layout::{broadcast_shapes, broadcast_strides};
+use crate::layout::{broadcast_shapes, broadcast_strides, same_dims};
 use crate::sorting::{lt_nan_last, sort_dtype};
 use crate::statistical::{map_lanes, prepare, reduced_shape};
 use crate::Error;
@@ -253,7 +254,11 @@ pub fn where_(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
     )?;
     let cond = condition.to_dtype(DType::Bool)?;
     let (a, b) = (x1.to_dtype(dtype)?, x2.to_dtype(dtype)?);
-    let out = Array::zeros(dtype, &shape)?;
+    // SAFETY: both paths below write every element of `shape`.
+    let out = unsafe { Array::for_overwrite(dtype, &shape)? };
+    if select_whole_arrays(&out, &cond, &a, &b) {
+        return Ok(out);
+    }
     let bytes = |x: &Array| -> Result<Vec<isize>> {
         Ok(broadcast_strides(x.shape(), x.strides(), &shape)?
             .into_iter()
@@ -276,6 +281,41 @@ pub fn where_(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
         })
     });
     Ok(out)
+}
+
+/// `where` as one contiguous run (`kernels::loops::select`) when the
+/// condition and the output are C-contiguous with one shape and each value
+/// operand is too or holds a single element; false (nothing written)
+/// otherwise.
+fn select_whole_arrays(out: &Array, cond: &Array, a: &Array, b: &Array) -> bool {
+    if !(out.is_c_contiguous() && cond.is_c_contiguous() && same_dims(cond.shape(), out.shape())) {
+        return false;
+    }
+    // SAFETY: a C-contiguous bool array of out.size() elements; its bytes are read as u8.
+    let mask = unsafe { std::slice::from_raw_parts(cond.data_ptr() as *const u8, out.size()) };
+    crate::dispatch!(out.dtype(), T => {
+        match (operand::<T>(a, out.shape()), operand::<T>(b, out.shape())) {
+            (Some(x), Some(y)) => {
+                // SAFETY: `out` is fresh, C-contiguous, of type T and not shared.
+                select(unsafe { out.slice_mut_unchecked::<T>() }, mask, x, y);
+                true
+            }
+            _ => false,
+        }
+    })
+}
+
+/// `x` as a `select` operand over an output of `shape`: its contiguous
+/// elements, or its single element; None when it needs the n-d walk.
+fn operand<'a, T: Element>(x: &'a Array, shape: &[usize]) -> Option<Operand<'a, T>> {
+    match x.as_slice::<T>() {
+        Some(run) if same_dims(x.shape(), shape) => Some(Operand::Run(run)),
+        // SAFETY: a one-element array's data pointer is that element.
+        _ if x.size() == 1 => Some(Operand::Value(unsafe {
+            (x.data_ptr() as *const T).read_unaligned()
+        })),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

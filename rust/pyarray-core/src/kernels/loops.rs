@@ -435,9 +435,78 @@ pub fn write2<T: Element, U: Element>(
     Ok(())
 }
 
+// ---------------------------------------------------------------------------
+// Selection (`where`)
+
+/// One value operand of [`select`]: a contiguous run as long as the output,
+/// or one value standing for every element.
+#[derive(Clone, Copy)]
+pub enum Operand<'a, T> {
+    Run(&'a [T]),
+    Value(T),
+}
+
+/// `out[i] = if mask[i] != 0 { a[i] } else { b[i] }` over contiguous runs
+/// (`mask` holds bool bytes, read as u8 so any nonzero byte counts as
+/// true). Each operand pairing gets its own loop, which the compiler turns
+/// into masked blends at the best tier's width; the n-d walk of `where`
+/// reads one element at a time through a branch.
+pub fn select<T: Copy>(out: &mut [T], mask: &[u8], a: Operand<'_, T>, b: Operand<'_, T>) {
+    assert!(
+        mask.len() == out.len(),
+        "select: mask and output lengths differ"
+    );
+    let runs_fit = |x: &Operand<'_, T>| !matches!(x, Operand::Run(r) if r.len() != out.len());
+    assert!(
+        runs_fit(&a) && runs_fit(&b),
+        "select: operand lengths differ"
+    );
+    in_best_tier(
+        #[inline(always)]
+        || match (a, b) {
+            (Operand::Run(a), Operand::Run(b)) => {
+                for (((o, &m), &x), &y) in out.iter_mut().zip(mask).zip(a).zip(b) {
+                    *o = if m != 0 { x } else { y };
+                }
+            }
+            (Operand::Run(a), Operand::Value(y)) => {
+                for ((o, &m), &x) in out.iter_mut().zip(mask).zip(a) {
+                    *o = if m != 0 { x } else { y };
+                }
+            }
+            (Operand::Value(x), Operand::Run(b)) => {
+                for ((o, &m), &y) in out.iter_mut().zip(mask).zip(b) {
+                    *o = if m != 0 { x } else { y };
+                }
+            }
+            (Operand::Value(x), Operand::Value(y)) => {
+                for (o, &m) in out.iter_mut().zip(mask) {
+                    *o = if m != 0 { x } else { y };
+                }
+            }
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn select_picks_by_mask_for_every_operand_pairing() {
+        let mask = [1u8, 0, 2, 0, 255];
+        let a = [1.0, 2.0, 3.0, 4.0, 5.0];
+        let b = [-1.0, -2.0, -3.0, -4.0, -5.0];
+        let mut out = [0.0; 5];
+        select(&mut out, &mask, Operand::Run(&a), Operand::Run(&b));
+        assert_eq!(out, [1.0, -2.0, 3.0, -4.0, 5.0]);
+        select(&mut out, &mask, Operand::Run(&a), Operand::Value(9.0));
+        assert_eq!(out, [1.0, 9.0, 3.0, 9.0, 5.0]);
+        select(&mut out, &mask, Operand::Value(7.0), Operand::Run(&b));
+        assert_eq!(out, [7.0, -2.0, 7.0, -4.0, 7.0]);
+        select(&mut out, &mask, Operand::Value(7.0), Operand::Value(9.0));
+        assert_eq!(out, [7.0, 9.0, 7.0, 9.0, 7.0]);
+    }
     use crate::creation::arange_int;
     use crate::DType;
 
