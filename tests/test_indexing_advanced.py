@@ -369,6 +369,26 @@ def test_take_errors():
         xp.take(x, xp.asarray([0]), axis=2)
 
 
+@pytest.mark.parametrize(
+    "dtype", ["bool", "int8", "int16", "float32", "float64", "complex128", "uint64"]
+)
+def test_take_of_a_contiguous_vector_by_int64_indices(dtype):
+    # The one-pass path (kernels/gather.rs gather_1d): every element size,
+    # negative indices, more indices than one block of 256, an index array
+    # of any shape, and out-of-bounds indices on either side.
+    a = (np.arange(1000) % 7).astype(dtype)
+    idx = np.random.default_rng(0).integers(-1000, 1000, (3, 300))
+    assert_equal(xp.take(xp.asarray(a), xp.asarray(idx)), np.take(a, idx), dtype)
+    for bad in (1000, -1001):
+        idx[2, 299] = bad
+        with pytest.raises(IndexError, match=f"index {bad} is out of bounds for axis 0"):
+            xp.take(xp.asarray(a), xp.asarray(idx))
+    empty = xp.asarray(np.zeros(0, dtype=dtype))
+    assert xp.take(empty, xp.asarray(np.zeros(0, dtype=np.int64))).shape == (0,)
+    with pytest.raises(IndexError):
+        xp.take(empty, xp.asarray([0]))
+
+
 # ---------------------------------------------------------------------------
 # take_along_axis
 

@@ -3,6 +3,7 @@
 use crate::advanced::{advanced_index, KeyItem};
 use crate::array::Array;
 use crate::error::{Error, Result};
+use crate::kernels::gather::gather_1d;
 
 /// One component of an indexing key.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -165,9 +166,57 @@ pub fn take(x: &Array, indices: &Array, axis: usize) -> Result<Array> {
             x.ndim()
         )));
     }
+    if let Some(taken) = take_1d(x, indices) {
+        return taken;
+    }
     let mut key = vec![KeyItem::Basic(FULL); axis];
     key.push(KeyItem::Array(indices.clone()));
     advanced_index(x, &key)
+}
+
+/// `take` from a C-contiguous 1-D array by C-contiguous int64 indices (the
+/// common case) in one pass (`kernels::gather::gather_1d`); None for any
+/// other layout or index dtype, which go through advanced indexing.
+fn take_1d(x: &Array, indices: &Array) -> Option<Result<Array>> {
+    // Elements are moved as unsigned integers of their size, which needs
+    // the data aligned to that size (a foreign buffer may not be).
+    let aligned = (x.data_ptr() as usize).is_multiple_of(x.itemsize());
+    if x.ndim() != 1 || !x.is_c_contiguous() || !aligned {
+        return None;
+    }
+    let idx = indices.as_slice::<i64>()?;
+    // SAFETY: on success gather_1d wrote every element; on failure `out` is dropped.
+    let out = match unsafe { Array::for_overwrite(x.dtype(), indices.shape()) } {
+        Ok(out) => out,
+        Err(e) => return Some(Err(e)),
+    };
+    let n = x.size();
+    macro_rules! gather_as {
+        ($t:ty) => {{
+            // SAFETY: x is C-contiguous with n elements of this size; `out` is
+            // fresh, C-contiguous, of x's dtype and not shared.
+            let src = unsafe { std::slice::from_raw_parts(x.data_ptr() as *const $t, n) };
+            let dst =
+                unsafe { std::slice::from_raw_parts_mut(out.data_ptr() as *mut $t, out.size()) };
+            gather_1d(src, idx, dst)
+        }};
+    }
+    let in_bounds = match x.itemsize() {
+        1 => gather_as!(u8),
+        2 => gather_as!(u16),
+        4 => gather_as!(u32),
+        8 => gather_as!(u64),
+        16 => gather_as!(u128),
+        size => unreachable!("no dtype has itemsize {size}"),
+    };
+    if in_bounds {
+        return Some(Ok(out));
+    }
+    let bad = idx.iter().find(|&&v| v >= n as i64 || v < -(n as i64));
+    Some(Err(Error::Index(format!(
+        "index {} is out of bounds for axis 0 with size {n}",
+        bad.copied().unwrap_or(0)
+    ))))
 }
 
 /// Elements of `x` at `indices` along `axis`, matched position by position

@@ -49,6 +49,49 @@ pub unsafe fn move_blocks(
     }
 }
 
+/// `out[i] = src[idx[i]]`, a negative index counting from the end: the
+/// fast path of 1-D `take`. By blocks: the wrap and bounds check run
+/// vectorised (best CPU tier) into positions on the stack, then a plain loop
+/// copies (one loop doing both, or a heap list of byte offsets, measured
+/// slower at 10^4). Returns whether every index was in `-n..n`; if not,
+/// `out` holds garbage (an out-of-bounds index reads element 0, so no read
+/// leaves `src`) and must be discarded.
+pub fn gather_1d<T: Copy>(src: &[T], idx: &[i64], out: &mut [T]) -> bool {
+    const BLOCK: usize = 256;
+    assert_eq!(
+        idx.len(),
+        out.len(),
+        "gather_1d: index and output lengths differ"
+    );
+    let n = src.len() as i64;
+    if n == 0 {
+        return idx.is_empty();
+    }
+    let mut in_bounds = true;
+    let mut at = [0usize; BLOCK];
+    for (ib, ob) in idx.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
+        in_bounds &= crate::kernels::loops::in_best_tier(
+            #[inline(always)]
+            || {
+                // One flag per block: no branch per element.
+                let mut ok_all = true;
+                for (a, &v) in at.iter_mut().zip(ib) {
+                    let j = if v < 0 { v.wrapping_add(n) } else { v };
+                    let ok = (j as u64) < (n as u64);
+                    ok_all &= ok;
+                    *a = if ok { j as usize } else { 0 };
+                }
+                ok_all
+            },
+        );
+        for (o, &j) in ob.iter_mut().zip(&at) {
+            // SAFETY: every position in `at` is below n = src.len().
+            *o = unsafe { *src.get_unchecked(j) };
+        }
+    }
+    in_bounds
+}
+
 unsafe fn move_typed<T: Copy>(
     direction: Direction,
     list_base: *mut u8,
@@ -98,5 +141,23 @@ unsafe fn copy_block<T: Copy>(dst: *mut u8, src: *const u8, dims: &[Dim<2>]) {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gather_1d_wraps_negative_indices_and_flags_bad_ones() {
+        let src = [10u64, 11, 12, 13];
+        let mut out = [0u64; 5];
+        assert!(gather_1d(&src, &[0, 3, -1, -4, 2], &mut out));
+        assert_eq!(out, [10, 13, 13, 10, 12]);
+        for bad in [4, -5, i64::MAX, i64::MIN] {
+            assert!(!gather_1d(&src, &[1, bad, 2, 0, 3], &mut out), "{bad}");
+        }
+        assert!(gather_1d::<u64>(&[], &[], &mut []));
+        assert!(!gather_1d::<u64>(&[], &[0], &mut [0]));
     }
 }
