@@ -296,13 +296,21 @@ fn map1_by_slices<T: Element, U: Element>(
         [&out_bs, &bs],
         [out.data_ptr(), x.data_ptr()],
         |p, len, s| {
-            for i in 0..len as isize {
-                // SAFETY: pointers walk inside both arrays' extents.
-                unsafe {
-                    let v = (p[1].offset(i * s[1]) as *const T).read_unaligned();
-                    (p[0].offset(i * s[0]) as *mut U).write_unaligned(f(v));
-                }
-            }
+            // In the best tier like the contiguous path: same instructions
+            // (a fused multiply-add is one instruction there, a libm call in
+            // baseline code).
+            in_best_tier(
+                #[inline(always)]
+                || {
+                    for i in 0..len as isize {
+                        // SAFETY: pointers walk inside both arrays' extents.
+                        unsafe {
+                            let v = (p[1].offset(i * s[1]) as *const T).read_unaligned();
+                            (p[0].offset(i * s[0]) as *mut U).write_unaligned(f(v));
+                        }
+                    }
+                },
+            )
         },
     );
     Ok(out)
