@@ -16,7 +16,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::indexing::{resolve_slice, Index};
 use crate::iter::for_each_run;
-use crate::kernels::gather::{move_blocks, Direction};
+use crate::kernels::gather::{move_blocks, wrap_index, Direction};
 use crate::layout::{broadcast_shapes, broadcast_strides, c_strides, coalesce};
 
 /// One component of a key that may hold arrays.
@@ -349,15 +349,23 @@ fn int_part(view: &Array, axis: usize, idx: &Array) -> Result<Part> {
             )))
         }
     };
-    let offsets = offsets?.map_err(|v| {
-        Error::Index(format!(
-            "index {v} is out of bounds for axis {axis} with size {len}"
-        ))
-    })?;
+    let offsets = offsets?.map_err(|v| out_of_bounds(v, axis, len))?;
     Ok(Part {
         shape: idx.shape().to_vec(),
         offsets,
     })
+}
+
+/// The error for index `v` outside an axis of length `len`.
+pub(crate) fn out_of_bounds(v: i64, axis: usize, len: usize) -> Error {
+    Error::Index(format!(
+        "index {v} is out of bounds for axis {axis} with size {len}"
+    ))
+}
+
+/// The first index of `values` outside `-n..n` (0 if none is).
+pub(crate) fn first_out_of_bounds(mut values: impl Iterator<Item = i64>, n: i64) -> i64 {
+    values.find(|&v| !wrap_index(v, n).1).unwrap_or(0)
 }
 
 /// Offsets `normalized(i) * stride` of a contiguous index array; the inner
@@ -373,12 +381,10 @@ fn offsets_of<T: IndexValue + crate::Element>(
     if fill_offsets(values, n, stride, &mut offsets) {
         return Ok(Ok(offsets));
     }
-    let bad = values
-        .iter()
-        .map(|v| v.to_i64())
-        .find(|&v| v >= n || v < -n)
-        .unwrap_or(0);
-    Ok(Err(bad))
+    Ok(Err(first_out_of_bounds(
+        values.iter().map(|v| v.to_i64()),
+        n,
+    )))
 }
 
 /// Append `normalized(v) * stride` for each index to `offsets`; whether all
@@ -396,9 +402,8 @@ fn fill_offsets<T: IndexValue>(
             // Branch-free: one flag for the whole array, checked once at the end.
             let mut in_bounds = true;
             offsets.extend(values.iter().map(|&v| {
-                let v = v.to_i64();
-                let j = if v < 0 { v.wrapping_add(n) } else { v };
-                in_bounds &= (j as u64) < (n as u64);
+                let (j, ok) = wrap_index(v.to_i64(), n);
+                in_bounds &= ok;
                 j as isize * stride
             }));
             in_bounds

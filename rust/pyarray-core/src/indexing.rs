@@ -1,9 +1,9 @@
 //! Basic indexing (integers, slices, `None`, `...`): always a view.
 
-use crate::advanced::{advanced_index, KeyItem};
+use crate::advanced::{advanced_index, first_out_of_bounds, out_of_bounds, KeyItem};
 use crate::array::Array;
 use crate::error::{Error, Result};
-use crate::kernels::gather::gather_1d;
+use crate::kernels::gather::gather_1d_bytes;
 
 /// One component of an indexing key.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -191,32 +191,14 @@ fn take_1d(x: &Array, indices: &Array) -> Option<Result<Array>> {
         Err(e) => return Some(Err(e)),
     };
     let n = x.size();
-    macro_rules! gather_as {
-        ($t:ty) => {{
-            // SAFETY: x is C-contiguous with n elements of this size; `out` is
-            // fresh, C-contiguous, of x's dtype and not shared.
-            let src = unsafe { std::slice::from_raw_parts(x.data_ptr() as *const $t, n) };
-            let dst =
-                unsafe { std::slice::from_raw_parts_mut(out.data_ptr() as *mut $t, out.size()) };
-            gather_1d(src, idx, dst)
-        }};
-    }
-    let in_bounds = match x.itemsize() {
-        1 => gather_as!(u8),
-        2 => gather_as!(u16),
-        4 => gather_as!(u32),
-        8 => gather_as!(u64),
-        16 => gather_as!(u128),
-        size => unreachable!("no dtype has itemsize {size}"),
-    };
+    // SAFETY: x is C-contiguous with n elements, aligned (checked above);
+    // `out` is fresh, C-contiguous, of x's dtype and not shared.
+    let in_bounds = unsafe { gather_1d_bytes(x.itemsize(), x.data_ptr(), n, idx, out.data_ptr()) };
     if in_bounds {
         return Some(Ok(out));
     }
-    let bad = idx.iter().find(|&&v| v >= n as i64 || v < -(n as i64));
-    Some(Err(Error::Index(format!(
-        "index {} is out of bounds for axis 0 with size {n}",
-        bad.copied().unwrap_or(0)
-    ))))
+    let bad = first_out_of_bounds(idx.iter().copied(), n as i64);
+    Some(Err(out_of_bounds(bad, 0, n)))
 }
 
 /// Elements of `x` at `indices` along `axis`, matched position by position

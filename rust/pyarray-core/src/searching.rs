@@ -294,7 +294,7 @@ fn select_whole_arrays(out: &Array, cond: &Array, a: &Array, b: &Array) -> bool 
     // SAFETY: a C-contiguous bool array of out.size() elements; its bytes are read as u8.
     let mask = unsafe { std::slice::from_raw_parts(cond.data_ptr() as *const u8, out.size()) };
     crate::dispatch!(out.dtype(), T => {
-        match (operand::<T>(a, out.shape()), operand::<T>(b, out.shape())) {
+        match (Operand::<T>::of(a, out.shape()), Operand::<T>::of(b, out.shape())) {
             (Some(x), Some(y)) => {
                 // SAFETY: `out` is fresh, C-contiguous, of type T and not shared.
                 select(unsafe { out.slice_mut_unchecked::<T>() }, mask, x, y);
@@ -303,19 +303,6 @@ fn select_whole_arrays(out: &Array, cond: &Array, a: &Array, b: &Array) -> bool 
             _ => false,
         }
     })
-}
-
-/// `x` as a `select` operand over an output of `shape`: its contiguous
-/// elements, or its single element; None when it needs the n-d walk.
-fn operand<'a, T: Element>(x: &'a Array, shape: &[usize]) -> Option<Operand<'a, T>> {
-    match x.as_slice::<T>() {
-        Some(run) if same_dims(x.shape(), shape) => Some(Operand::Run(run)),
-        // SAFETY: a one-element array's data pointer is that element.
-        _ if x.size() == 1 => Some(Operand::Value(unsafe {
-            (x.data_ptr() as *const T).read_unaligned()
-        })),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,36 @@ pub enum Direction {
     Scatter,
 }
 
+/// `$body` with `$T` the unsigned integer type of `$itemsize` bytes: one
+/// instantiation per element size serves every dtype.
+macro_rules! by_itemsize {
+    ($itemsize:expr, $T:ident => $body:expr) => {
+        match $itemsize {
+            1 => {
+                type $T = u8;
+                $body
+            }
+            2 => {
+                type $T = u16;
+                $body
+            }
+            4 => {
+                type $T = u32;
+                $body
+            }
+            8 => {
+                type $T = u64;
+                $body
+            }
+            16 => {
+                type $T = u128;
+                $body
+            }
+            size => unreachable!("no dtype has itemsize {size}"),
+        }
+    };
+}
+
 /// Move one sub-block per entry of `list`.
 ///
 /// Block `i` lives at `list_base + list[i]` on the listed side and at
@@ -34,19 +64,36 @@ pub unsafe fn move_blocks(
     step: isize,
     dims: &[Dim<2>],
 ) {
-    macro_rules! go {
-        ($t:ty) => {
-            move_typed::<$t>(direction, list_base, list, step_base, step, dims)
-        };
-    }
-    match itemsize {
-        1 => go!(u8),
-        2 => go!(u16),
-        4 => go!(u32),
-        8 => go!(u64),
-        16 => go!(u128),
-        _ => unreachable!("no dtype has itemsize {itemsize}"),
-    }
+    by_itemsize!(itemsize, T => move_typed::<T>(direction, list_base, list, step_base, step, dims))
+}
+
+/// Index `v` of an axis of length `n` with a negative `v` counting from the
+/// end, and whether it lies in `-n..n` (branch-free, so loops over it
+/// vectorise).
+#[inline(always)]
+pub fn wrap_index(v: i64, n: i64) -> (i64, bool) {
+    let j = if v < 0 { v.wrapping_add(n) } else { v };
+    (j, (j as u64) < (n as u64))
+}
+
+/// [`gather_1d`] of elements of `itemsize` bytes moved as raw bytes: `n`
+/// elements at `src`, `idx.len()` at `dst`.
+///
+/// # Safety
+/// `src` and `dst` point to that many elements, aligned to `itemsize`;
+/// `dst` is writeable and does not overlap `src`.
+pub unsafe fn gather_1d_bytes(
+    itemsize: usize,
+    src: *const u8,
+    n: usize,
+    idx: &[i64],
+    dst: *mut u8,
+) -> bool {
+    by_itemsize!(itemsize, T => gather_1d(
+        std::slice::from_raw_parts(src as *const T, n),
+        idx,
+        std::slice::from_raw_parts_mut(dst as *mut T, idx.len()),
+    ))
 }
 
 /// `out[i] = src[idx[i]]`, a negative index counting from the end: the
@@ -76,8 +123,7 @@ pub fn gather_1d<T: Copy>(src: &[T], idx: &[i64], out: &mut [T]) -> bool {
                 // One flag per block: no branch per element.
                 let mut ok_all = true;
                 for (a, &v) in at.iter_mut().zip(ib) {
-                    let j = if v < 0 { v.wrapping_add(n) } else { v };
-                    let ok = (j as u64) < (n as u64);
+                    let (j, ok) = wrap_index(v, n);
                     ok_all &= ok;
                     *a = if ok { j as usize } else { 0 };
                 }

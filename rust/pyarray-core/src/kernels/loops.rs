@@ -339,18 +339,11 @@ fn whole_array_run<'a, T: Element>(out: &Array, a: &'a Array, b: &'a Array) -> O
     if !out.is_c_contiguous() {
         return None;
     }
-    let whole = |x: &'a Array| {
-        x.as_slice::<T>()
-            .filter(|_| crate::layout::same_dims(x.shape(), out.shape()))
-    };
-    // SAFETY (both reads): a one-element array's data pointer is that element.
-    let single =
-        |x: &Array| (x.size() == 1).then(|| unsafe { (x.data_ptr() as *const T).read_unaligned() });
-    match (whole(a), whole(b)) {
-        (Some(x), Some(y)) => Some(Run::Both(x, y)),
-        (Some(x), None) => single(b).map(|y| Run::Right(x, y)),
-        (None, Some(y)) => single(a).map(|x| Run::Left(x, y)),
-        (None, None) => None,
+    match (Operand::of(a, out.shape())?, Operand::of(b, out.shape())?) {
+        (Operand::Run(x), Operand::Run(y)) => Some(Run::Both(x, y)),
+        (Operand::Run(x), Operand::Value(y)) => Some(Run::Right(x, y)),
+        (Operand::Value(x), Operand::Run(y)) => Some(Run::Left(x, y)),
+        (Operand::Value(_), Operand::Value(_)) => None,
     }
 }
 
@@ -452,6 +445,22 @@ pub fn write2<T: Element, U: Element>(
 pub enum Operand<'a, T> {
     Run(&'a [T]),
     Value(T),
+}
+
+impl<'a, T: Element> Operand<'a, T> {
+    /// `x` as an operand over a C-contiguous output of `shape`: its elements
+    /// when it is C-contiguous of that shape, else its single element; None
+    /// when it needs the n-d walk.
+    pub fn of(x: &'a Array, shape: &[usize]) -> Option<Self> {
+        match x.as_slice::<T>() {
+            Some(run) if crate::layout::same_dims(x.shape(), shape) => Some(Operand::Run(run)),
+            // SAFETY: a one-element array's data pointer is that element.
+            _ if x.size() == 1 => Some(Operand::Value(unsafe {
+                (x.data_ptr() as *const T).read_unaligned()
+            })),
+            _ => None,
+        }
+    }
 }
 
 /// `out[i] = if mask[i] != 0 { a[i] } else { b[i] }` over contiguous runs
