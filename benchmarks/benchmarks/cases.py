@@ -460,6 +460,19 @@ def _transpose_add(xp, size, dtype):
 
 @case(
     "elementwise",
+    "log_strided",
+    "xp.log(x[::2]), x in [0.5, 2) of 2*size elements",
+    dtypes=FLOATS,
+    sizes=(100, 10**4, 10**6),
+    needs=("log",),
+)
+def _log_strided(xp, size, dtype):
+    x = uniform(xp, 2 * size, dtype)
+    return lambda: xp.log(x[::2])
+
+
+@case(
+    "elementwise",
     "broadcast_add",
     "(n, 1) + (1, n), n*n ~ size",
     dtypes=FLOATS,

@@ -270,8 +270,9 @@ pub fn map1_with_fallback<T: Element, U: Element>(
 }
 
 /// The loop shared by `map1` and `map1_with_fallback`: contiguous inputs go
-/// through `slices` (split across threads when `parallel` and large), others
-/// through `f` element by element.
+/// through `slices` (split across threads when `parallel` and large), strided
+/// ones too, gathered block by block (`gather_then_map`), except runs
+/// shorter than `GATHER_MIN_RUN`, which go through `f` element by element.
 fn map1_by_slices<T: Element, U: Element>(
     x: &Array,
     parallel: bool,
@@ -296,6 +297,15 @@ fn map1_by_slices<T: Element, U: Element>(
         [&out_bs, &bs],
         [out.data_ptr(), x.data_ptr()],
         |p, len, s| {
+            if s[0] == size_of::<U>() as isize && len >= GATHER_MIN_RUN {
+                // SAFETY: the output run is `len` contiguous U elements of
+                // `out`, and the input run lies inside `x`'s extent.
+                unsafe {
+                    let dst = std::slice::from_raw_parts_mut(p[0] as *mut U, len);
+                    gather_then_map(p[1] as *const T, s[1], dst, &slices);
+                }
+                return;
+            }
             // In the best tier like the contiguous path: same instructions
             // (a fused multiply-add is one instruction there, a libm call in
             // baseline code).
@@ -314,6 +324,43 @@ fn map1_by_slices<T: Element, U: Element>(
         },
     );
     Ok(out)
+}
+
+/// Strided runs at least this long are gathered into blocks and mapped by
+/// the contiguous kernel; shorter ones go element by element (the block's
+/// set-up would cost more than the vector loop saves).
+const GATHER_MIN_RUN: usize = 16;
+
+/// Elements per gathered block: 4 KiB of complex128 on the stack, and the
+/// block is still in L1 when the contiguous kernel reads it.
+const GATHER_BLOCK: usize = 256;
+
+/// `slices(src, dst)` for an input run that is not contiguous: the run
+/// (`dst.len()` elements from `src`, `stride` bytes apart) is copied block by
+/// block onto the stack, and each block goes through the vectorised
+/// contiguous kernel, where an element-by-element loop would not vectorise
+/// (float32 `log(x[::2])` of 10^4 ran at 2.3x NumPy's time).
+///
+/// # Safety
+/// `src.byte_offset(i * stride)` must be a readable T for every `i < dst.len()`.
+unsafe fn gather_then_map<T: Copy, U>(
+    src: *const T,
+    stride: isize,
+    dst: &mut [U],
+    slices: &impl Fn(&[T], &mut [U]),
+) {
+    let mut block = [std::mem::MaybeUninit::<T>::uninit(); GATHER_BLOCK];
+    for (b, chunk) in dst.chunks_mut(GATHER_BLOCK).enumerate() {
+        let first = (b * GATHER_BLOCK) as isize;
+        for (i, slot) in block[..chunk.len()].iter_mut().enumerate() {
+            // SAFETY: the caller vouches for every index below dst.len().
+            let at = unsafe { src.byte_offset((first + i as isize) * stride) };
+            slot.write(unsafe { at.read_unaligned() });
+        }
+        // SAFETY: the first chunk.len() slots were written just above.
+        let values = unsafe { std::slice::from_raw_parts(block.as_ptr() as *const T, chunk.len()) };
+        slices(values, chunk);
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -563,6 +610,31 @@ mod tests {
     }
 
     #[test]
+    fn unary_strided_runs_long_and_short() {
+        // A transposed (600, 40): runs of 600 elements 40 apart, gathered
+        // in blocks (two full ones and a partial one).
+        let (rows, cols) = (600usize, 40usize);
+        let a = arange_int(0, (rows * cols) as i64, 1, DType::Int64).unwrap();
+        let t = a.reshape(&[rows, cols]).unwrap().transpose();
+        let r = map1::<i64, i64>(&t, false, |x| 3 * x + 1).unwrap();
+        let expected: Vec<i64> = (0..cols)
+            .flat_map(|c| (0..rows).map(move |r| 3 * (r * cols + c) as i64 + 1))
+            .collect();
+        assert_eq!(vals(&r), expected);
+        // The other way round: runs of 40, then of GATHER_MIN_RUN - 1
+        // elements (element by element), backwards.
+        for short in [cols, GATHER_MIN_RUN - 1] {
+            let m = a.reshape(&[rows, cols]).unwrap();
+            let v = m.slice_axis(1, short - 1, short, -1);
+            let r = map1::<i64, i64>(&v, false, |x| x - 7).unwrap();
+            let expected: Vec<i64> = (0..rows)
+                .flat_map(|r| (0..short).map(move |c| (r * cols + short - 1 - c) as i64 - 7))
+                .collect();
+            assert_eq!(vals(&r), expected, "{short}");
+        }
+    }
+
+    #[test]
     fn binary_contiguous_parallel_with_arrays_and_scalars() {
         let n = PARALLEL_THRESHOLD as i64 + 7;
         let a = arange_int(0, n, 1, DType::Int64).unwrap();
@@ -589,7 +661,7 @@ mod tests {
         let fast = |x: i64| if x % 7 == 0 { -1 } else { x * 2 };
         let r = map1_with_fallback::<i64, i64>(&a, fast, |x| x % 7 == 0, |x| x * 2).unwrap();
         assert_eq!(vals(&r), (0..n).map(|x| x * 2).collect::<Vec<_>>());
-        // Strided (every third element, backwards): element by element.
+        // Strided (every third element, backwards): gathered blocks.
         let len = n as usize / 3;
         let rev = a.slice_axis(0, n as usize - 1, len, -3);
         let r = map1_with_fallback::<i64, i64>(&rev, fast, |x| x % 7 == 0, |x| x * 2).unwrap();
