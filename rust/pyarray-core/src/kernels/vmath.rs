@@ -10,11 +10,12 @@
 //! with the plain methods (`VecMath::vtrig_out_of_range`,
 //! `VecMath::vexp_out_of_range`, `VecMath::vlog_out_of_range`): libm, or for
 //! float32 trigonometry up to `TRIG_WIDE_MAX` a reduction in float64 lanes.
-//! Only `ln_f32` uses fused multiply-add (`f32::mul_add`): its rounding is
-//! defined, so results are the same on every CPU (below the FMA tiers it is
-//! libm's `fmaf`, correct but slow; the elementwise loops run every path,
-//! strided ones too, in the best tier). The other forms use none, so they
-//! give the same results on every tier without it.
+//! The float32 forms of ln, sin, cos and tan use fused multiply-add
+//! (`f32::mul_add`): its rounding is defined, so results are the same on
+//! every CPU (below the FMA tiers it is libm's `fmaf`, correct but slow; the
+//! elementwise loops run every path, strided ones too, in the best tier).
+//! The other forms use none, so they give the same results on every tier
+//! without it.
 
 /// The per-type entry points the real-float kernels call. The defaults are
 /// for functions whose vectorisable form is correct everywhere.
@@ -341,14 +342,16 @@ fn reduce_pio2(x: f32) -> (f32, f32, u32) {
     const P4: f32 = f32::from_bits(0x2c34_6000);
     const P5: f32 = f32::from_bits(0x248d_3132);
     const ROUND: f32 = 12_582_912.0; // 1.5 * 2^23
-    let t = x * std::f32::consts::FRAC_2_PI + ROUND;
+    let t = x.mul_add(std::f32::consts::FRAC_2_PI, ROUND);
     let j = t - ROUND;
-    let head = x - j * P1 - j * P2;
+    // j * P1 and j * P2 are exact, so fusing them changes no result: it
+    // saves two instructions.
+    let head = (-j).mul_add(P2, (-j).mul_add(P1, x));
     let a = j * P3;
     let r3 = head - a;
     // The rounding error of r3, less the last two parts, written negated so
     // that x = -0.0 keeps its sign: r_hi = -0.0 + -0.0 (the plain form gives +0.0).
-    let tail = -(((a - (head - r3)) + j * P4) + j * P5);
+    let tail = -j.mul_add(P5, j.mul_add(P4, a - (head - r3)));
     let r_hi = r3 + tail;
     // t's low significand bits are j in two's complement (2^23 is a multiple of 4).
     (r_hi, tail - (r_hi - r3), t.to_bits() & 3)
@@ -376,9 +379,15 @@ fn reduce_pio2_wide(x: f32) -> (f32, f32, u32) {
 #[inline(always)]
 fn sin_cos_reduced_f32(r: f32) -> (f32, f32) {
     let z = r * r;
+    let ps = (-1.951_529_6e-4f32)
+        .mul_add(z, 8.332_161e-3)
+        .mul_add(z, -1.666_665_5e-1);
     // r * (1 + ...), not r + r * (...): keeps the sign of r = -0.0.
-    let s = r * (1.0 + z * ((-1.951_529_6e-4 * z + 8.332_161e-3) * z - 1.666_665_5e-1));
-    let c = 1.0 - 0.5 * z + z * z * ((2.443_315_7e-5 * z - 1.388_731_6e-3) * z + 4.166_664_6e-2);
+    let s = r * z.mul_add(ps, 1.0);
+    let pc = 2.443_315_7e-5f32
+        .mul_add(z, -1.388_731_6e-3)
+        .mul_add(z, 4.166_664_6e-2);
+    let c = (z * z).mul_add(pc, (-0.5f32).mul_add(z, 1.0));
     (s, c)
 }
 
@@ -413,14 +422,18 @@ fn cos_of_reduced((r, _, q): (f32, f32, u32)) -> f32 {
 /// division, chosen by select (two divisions, one per quadrant, cost twice).
 #[inline(always)]
 fn tan_of_reduced((r_hi, r_lo, q): (f32, f32, u32)) -> f32 {
+    const P: [f32; 6] = [
+        9.385_402e-3,
+        3.119_922_3e-3,
+        2.443_013_5e-2,
+        5.341_128e-2,
+        1.333_879_9e-1,
+        3.333_315_7e-1,
+    ];
     let z = r_hi * r_hi;
-    let p = (((((9.385_402e-3 * z + 3.119_922_3e-3) * z + 2.443_013_5e-2) * z + 5.341_128e-2) * z
-        + 1.333_879_9e-1)
-        * z
-        + 3.333_315_7e-1)
-        * z;
+    let p = P[1..].iter().fold(P[0], |p, &c| p.mul_add(z, c)) * z;
     // copysign: keeps tan(-0.0) = -0.0 (r_lo = +0.0 would round it to +0.0).
-    let t = (r_hi + (r_lo + r_hi * p)).copysign(r_hi);
+    let t = (r_hi + r_hi.mul_add(p, r_lo)).copysign(r_hi);
     let (num, den) = if q & 1 == 0 { (t, 1.0) } else { (-1.0, t) };
     num / den
 }
