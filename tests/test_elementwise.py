@@ -475,18 +475,17 @@ def test_strided_inputs_give_the_contiguous_bits(name, dtype):
     # libm fallbacks (huge |x|, zeros, negatives) mixed in. ln, sin, cos and
     # tan of float32 use fused multiply-adds, so this also checks that every
     # path runs in the same CPU tier.
-    x = np.geomspace(1e-30, 1e30, 30_000) * np.tile([1.0, -1.0, 3.0], 10_000)
-    x[::97] = 0.0
-    x[::101] = 1e7
-    kind = np.dtype(dtype).kind
-    if kind == "c":
-        x = x + 0.5j * x[::-1]
-    elif kind == "i":
+    if np.dtype(dtype).kind == "i":
         x = np.arange(-15_000, 15_000) * 7
+    else:
+        x = np.geomspace(1e-30, 1e30, 30_000) * np.tile([1.0, -1.0, 3.0], 10_000)
+        x[::97] = 0.0
+        x[::101] = 1e7
+        if np.dtype(dtype).kind == "c":
+            x = x + 0.5j * x[::-1]
     x = x.astype(dtype)
     f = getattr(xp, name)
-    with np.errstate(all="ignore"):
-        want = np.asarray(f(xp.asarray(x)))
+    want = np.asarray(f(xp.asarray(x)))
     views = {
         "every other": (xp.asarray(np.repeat(x, 2))[::2], want),
         "reversed": (xp.asarray(x[::-1].copy())[::-1], want),

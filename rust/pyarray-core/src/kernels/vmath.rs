@@ -308,11 +308,19 @@ pub fn ln_f32(x: f32) -> f32 {
     let m = f32::from_bits((offset & 0x007f_ffff) + SQRT_HALF_BITS);
     let f = m - 1.0;
     let z = f * f;
-    let p = P[1..].iter().fold(P[0], |p, &c| p.mul_add(f, c));
+    let p = horner_f32(f, &P);
     let e = e as f32;
     // f + (f^3 P(f) - z/2) + e*LN2_LO + e*LN2_HI, the small terms first.
     let tail = (p * f).mul_add(z, -0.5 * z);
     e.mul_add(LN2_HI, f + e.mul_add(LN2_LO, tail))
+}
+
+/// The polynomial with coefficients `c` (highest degree first) at `x`, by
+/// Horner's rule in fused multiply-adds: one rounding a step, the same on
+/// every CPU (see the module note on `f32::mul_add`).
+#[inline(always)]
+fn horner_f32(x: f32, c: &[f32]) -> f32 {
+    c[1..].iter().fold(c[0], |p, &k| p.mul_add(x, k))
 }
 
 /// Largest |x| for the inline sin/cos/tan, whose reduction runs in float32
@@ -379,14 +387,10 @@ fn reduce_pio2_wide(x: f32) -> (f32, f32, u32) {
 #[inline(always)]
 fn sin_cos_reduced_f32(r: f32) -> (f32, f32) {
     let z = r * r;
-    let ps = (-1.951_529_6e-4f32)
-        .mul_add(z, 8.332_161e-3)
-        .mul_add(z, -1.666_665_5e-1);
+    let ps = horner_f32(z, &[-1.951_529_6e-4, 8.332_161e-3, -1.666_665_5e-1]);
     // r * (1 + ...), not r + r * (...): keeps the sign of r = -0.0.
     let s = r * z.mul_add(ps, 1.0);
-    let pc = 2.443_315_7e-5f32
-        .mul_add(z, -1.388_731_6e-3)
-        .mul_add(z, 4.166_664_6e-2);
+    let pc = horner_f32(z, &[2.443_315_7e-5, -1.388_731_6e-3, 4.166_664_6e-2]);
     let c = (z * z).mul_add(pc, (-0.5f32).mul_add(z, 1.0));
     (s, c)
 }
@@ -431,7 +435,7 @@ fn tan_of_reduced((r_hi, r_lo, q): (f32, f32, u32)) -> f32 {
         3.333_315_7e-1,
     ];
     let z = r_hi * r_hi;
-    let p = P[1..].iter().fold(P[0], |p, &c| p.mul_add(z, c)) * z;
+    let p = horner_f32(z, &P) * z;
     // copysign: keeps tan(-0.0) = -0.0 (r_lo = +0.0 would round it to +0.0).
     let t = (r_hi + r_hi.mul_add(p, r_lo)).copysign(r_hi);
     let (num, den) = if q & 1 == 0 { (t, 1.0) } else { (-1.0, t) };
