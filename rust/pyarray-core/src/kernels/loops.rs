@@ -8,6 +8,7 @@ use crate::dtype::Element;
 use crate::error::Result;
 use crate::iter::for_each_run;
 use crate::layout::{broadcast_shapes, broadcast_strides, Strides};
+use std::mem::MaybeUninit;
 
 /// Below this many elements, threads cost more than they save (a rayon join
 /// is ~15 µs here); only compute-bound functions ask for threads at all.
@@ -349,18 +350,52 @@ unsafe fn gather_then_map<T: Copy, U>(
     dst: &mut [U],
     slices: &impl Fn(&[T], &mut [U]),
 ) {
-    let mut block = [std::mem::MaybeUninit::<T>::uninit(); GATHER_BLOCK];
+    let mut block = [MaybeUninit::<T>::uninit(); GATHER_BLOCK];
     for (b, chunk) in dst.chunks_mut(GATHER_BLOCK).enumerate() {
-        let first = (b * GATHER_BLOCK) as isize;
-        for (i, slot) in block[..chunk.len()].iter_mut().enumerate() {
-            // SAFETY: the caller vouches for every index below dst.len().
-            let at = unsafe { src.byte_offset((first + i as isize) * stride) };
-            slot.write(unsafe { at.read_unaligned() });
-        }
-        // SAFETY: the first chunk.len() slots were written just above.
-        let values = unsafe { std::slice::from_raw_parts(block.as_ptr() as *const T, chunk.len()) };
+        // SAFETY: the block's elements are among the caller's `dst.len()`.
+        let first = unsafe { src.byte_offset((b * GATHER_BLOCK) as isize * stride) };
+        let slots = &mut block[..chunk.len()];
+        // SAFETY: as above, every index below chunk.len() is readable.
+        unsafe { gather_block(first, stride, slots) };
+        // SAFETY: gather_block wrote every one of the slots.
+        let values = unsafe { std::slice::from_raw_parts(slots.as_ptr() as *const T, slots.len()) };
         slices(values, chunk);
     }
+}
+
+/// Copy `out.len()` elements, `stride` bytes apart from `src`, into `out`.
+/// The two commonest strides, every other element (`x[::2]`) and reversed
+/// (`x[::-1]`), get loops with the stride fixed at compile time, which LLVM
+/// vectorises with shuffles in the best tier; a run-time stride leaves one
+/// load per element (cheap functions of `x[::2]` ran at 0.5x NumPy's speed).
+///
+/// # Safety
+/// `src.byte_offset(i * stride)` must be a readable T for every `i < out.len()`.
+unsafe fn gather_block<T: Copy>(src: *const T, stride: isize, out: &mut [MaybeUninit<T>]) {
+    let size = size_of::<T>() as isize;
+    // `move`, so the loops read `src` and `stride` from registers: captured
+    // by reference, `src` was reloaded from memory after every store.
+    in_best_tier(
+        #[inline(always)]
+        move || {
+            if stride == 2 * size {
+                for (i, slot) in out.iter_mut().enumerate() {
+                    // SAFETY: index `i` of the run (the caller's contract).
+                    slot.write(unsafe { src.add(2 * i).read_unaligned() });
+                }
+            } else if stride == -size {
+                for (i, slot) in out.iter_mut().enumerate() {
+                    // SAFETY: index `i` of the run (the caller's contract).
+                    slot.write(unsafe { src.sub(i).read_unaligned() });
+                }
+            } else {
+                for (i, slot) in out.iter_mut().enumerate() {
+                    // SAFETY: index `i` of the run (the caller's contract).
+                    slot.write(unsafe { src.byte_offset(i as isize * stride).read_unaligned() });
+                }
+            }
+        },
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -632,6 +667,29 @@ mod tests {
                 .collect();
             assert_eq!(vals(&r), expected, "{short}");
         }
+    }
+
+    #[test]
+    fn unary_every_other_and_reversed_across_blocks() {
+        // x[::2] and x[::-1] have gather loops of their own (fixed strides);
+        // 1000 elements are three full blocks and a partial one, and a run
+        // written to the wrong place or read from the wrong end shows.
+        let n = 2 * GATHER_BLOCK as i64 * 2 + 37;
+        let a = arange_int(0, n, 1, DType::Int64).unwrap();
+        let every_other = a.slice_axis(0, 0, (n as usize).div_ceil(2), 2);
+        let r = map1::<i64, i64>(&every_other, false, |x| x + 1).unwrap();
+        let expected: Vec<i64> = (0..n).step_by(2).map(|i| i + 1).collect();
+        assert_eq!(vals(&r), expected);
+        let reversed = a.slice_axis(0, n as usize - 1, n as usize, -1);
+        let r = map1::<i64, i64>(&reversed, false, |x| -x).unwrap();
+        let expected: Vec<i64> = (0..n).rev().map(|i| -i).collect();
+        assert_eq!(vals(&r), expected);
+        // The same strides for a 4-byte type, where a vector holds 8 lanes.
+        let f = a.astype(DType::Float32).unwrap();
+        let r =
+            map1::<f32, f32>(&f.slice_axis(0, 1, (n as usize) / 2, 2), false, |x| x.abs()).unwrap();
+        let expected: Vec<f32> = (1..n).step_by(2).map(|i| i as f32).collect();
+        assert_eq!(r.as_slice::<f32>().unwrap(), &expected[..]);
     }
 
     #[test]
