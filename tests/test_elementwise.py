@@ -346,6 +346,38 @@ def test_scalar_operands_on_every_layout(layout, dtype):
             check_close(f(2, x), f(two, a), dtype)
 
 
+@pytest.mark.parametrize("axes", [(1, 0), (2, 0, 1), (1, 2, 0)])
+@pytest.mark.parametrize("dtype", ["int32", "float32", "float64", "complex64"])
+def test_results_keep_the_memory_order_of_permuted_operands(axes, dtype):
+    # NumPy's ufuncs write results in their inputs' memory order
+    # (order="K"): abs(m.T) is F-ordered. pyarray maps such inputs in one
+    # flat pass into a result laid out the same way; a C-ordered operand
+    # beside a permuted one gives a C-ordered result, as in NumPy.
+    shape = (2, 3, 4)[: len(axes)]
+    size = math.prod(shape)
+    a = (np.arange(size).reshape(shape) - 7).astype(dtype).transpose(axes)
+    b = (np.arange(size).reshape(shape) % 5 + 1).astype(dtype).transpose(axes)
+    x, y = xp.asarray(a), xp.asarray(b)
+    cases = [
+        (xp.abs(x), np.abs(a)),
+        (xp.negative(x), np.negative(a)),
+        (x + y, a + b),
+        (x * 3, a * 3),
+        (2 - x, 2 - a),
+        (x == y, a == b),
+        (xp.multiply(x, xp.asarray(b, dtype=xp.float64)), a * b.astype(np.float64)),
+        (x - xp.asarray(np.ascontiguousarray(b)), a - np.ascontiguousarray(b)),
+        (xp.astype(x, xp.complex128), a.astype(np.complex128)),
+        (xp.asarray(x, copy=True), np.array(a, copy=True)),
+    ]
+    for got, expected in cases:
+        check_close(got, expected, dtype)
+        assert np.from_dlpack(got).strides == expected.strides, expected
+    z = xp.asarray(a.copy(order="K"))  # writeable, same memory order
+    z += y
+    np.testing.assert_array_equal(np.from_dlpack(z), a + b)
+
+
 def test_inplace_scalar_on_strided_view_writes_only_the_view():
     a = np.arange(12.0).reshape(3, 4)
     x = xp.asarray(a.copy())

@@ -460,6 +460,36 @@ def _transpose_add(xp, size, dtype):
 
 @case(
     "elementwise",
+    "transpose_abs",
+    "xp.abs(a.T), (n, n) with n*n ~ size",
+    dtypes=FLOATS,
+    sizes=(100, 10**4, 10**6),
+    needs=("abs",),
+    label=_square_of_about,
+)
+def _transpose_abs(xp, size, dtype):
+    a = normal(xp, (side(size), side(size)), dtype, seed=0)
+    require(a, "T")
+    return lambda: xp.abs(a.T)
+
+
+@case(
+    "elementwise",
+    "transpose_both_add",
+    "a.T + b.T, (n, n) with n*n ~ size",
+    dtypes=FLOATS,
+    sizes=(100, 10**4, 10**6),
+    label=_square_of_about,
+)
+def _transpose_both_add(xp, size, dtype):
+    a = normal(xp, (side(size), side(size)), dtype, seed=0)
+    b = normal(xp, (side(size), side(size)), dtype, seed=1)
+    require(a, "T", "__add__")
+    return lambda: a.T + b.T
+
+
+@case(
+    "elementwise",
     "log_strided",
     "xp.log(x[::2]), x in [0.5, 2) of 2*size elements",
     dtypes=FLOATS,

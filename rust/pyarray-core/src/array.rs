@@ -72,6 +72,45 @@ impl Array {
         Self::allocate(dtype, shape, Storage::for_overwrite)
     }
 
+    /// `for_overwrite` laid out like `like` (same shape; NumPy's order="K"):
+    /// when `like` is dense in another axis order (`m.T`), the new array has
+    /// its strides, so the two hold their elements in the same memory order
+    /// and an elementwise function maps one flat slice onto the other. Other
+    /// layouts get C order.
+    ///
+    /// # Safety
+    /// As `for_overwrite`: every element must be written before it is read.
+    #[inline]
+    pub unsafe fn for_overwrite_like(dtype: DType, like: &Array) -> Result<Array> {
+        Self::for_overwrite_in_order_of(dtype, &like.shape, Some(like))
+    }
+
+    /// `for_overwrite` of `shape`, laid out like `like` when that has the
+    /// same shape and is dense in another axis order (`for_overwrite_like`),
+    /// else in C order. One allocation site for both: small calls pay for
+    /// every copy of the returned array.
+    ///
+    /// # Safety
+    /// As `for_overwrite`: every element must be written before it is read.
+    #[inline]
+    pub unsafe fn for_overwrite_in_order_of(
+        dtype: DType,
+        shape: &[usize],
+        like: Option<&Array>,
+    ) -> Result<Array> {
+        let mut out = Self::allocate(dtype, shape, Storage::for_overwrite)?;
+        if let Some(like) = like {
+            if !like.is_c_contiguous()
+                && out.size() > 1
+                && like.shape == out.shape
+                && like.is_dense()
+            {
+                out.strides = like.strides.clone();
+            }
+        }
+        Ok(out)
+    }
+
     fn allocate(
         dtype: DType,
         shape: &[usize],
@@ -184,6 +223,12 @@ impl Array {
     pub fn is_c_contiguous(&self) -> bool {
         layout::is_c_contiguous(&self.shape, &self.strides)
     }
+    /// Whether the elements fill a gap-free block in some axis order
+    /// (`layout::is_dense`): C order, or `m.T` of a C-ordered `m`.
+    #[inline]
+    pub fn is_dense(&self) -> bool {
+        layout::is_dense(&self.shape, &self.strides)
+    }
     /// Whether a contiguous array's bytes are all zero (0, 0.0 or false in
     /// every dtype; -0.0 is not). False for other layouts.
     pub fn is_all_zero_bytes(&self) -> bool {
@@ -249,11 +294,25 @@ impl Array {
         Some(unsafe { std::slice::from_raw_parts(self.data_ptr() as *const T, self.size()) })
     }
 
-    /// Contiguous data as a mutable slice.
+    /// The elements in memory order, if the array is dense in some axis
+    /// order (`is_dense`); equal to `as_slice` for C-contiguous arrays. Two
+    /// arrays of one shape and `layout::same_layout` strides list their
+    /// elements in the same order.
+    pub fn as_dense_slice<T: Element>(&self) -> Option<&[T]> {
+        if T::DTYPE != self.dtype || !self.is_dense() {
+            return None;
+        }
+        // SAFETY: a dense array with positive strides has its first element
+        // lowest in memory and `size` elements without gaps from there.
+        Some(unsafe { std::slice::from_raw_parts(self.data_ptr() as *const T, self.size()) })
+    }
+
+    /// The elements, in memory order, as a mutable slice.
     ///
     /// # Safety
-    /// The array must be C-contiguous with element type T, and no other
-    /// reference into the same elements may be alive.
+    /// The array must be dense (C-contiguous, or `is_dense` in another axis
+    /// order) with element type T, and no other reference into the same
+    /// elements may be alive.
     #[allow(clippy::mut_from_ref)]
     pub unsafe fn slice_mut_unchecked<T: Element>(&self) -> &mut [T] {
         std::slice::from_raw_parts_mut(self.data_ptr() as *mut T, self.size())
@@ -330,6 +389,26 @@ impl Array {
         let out = unsafe { Array::for_overwrite(dtype, &self.shape)? };
         crate::kernels::copy::cast_copy(&out, self, &self.strides);
         Ok(out)
+    }
+
+    /// A copy converted to `dtype` laid out like this array
+    /// (`for_overwrite_like`): `astype` unless the array is dense in another
+    /// axis order, which is then copied in one flat pass over memory.
+    pub fn astype_keeping_layout(&self, dtype: DType) -> Result<Array> {
+        if self.is_c_contiguous() || !self.is_dense() {
+            return self.astype(dtype);
+        }
+        // SAFETY: cast_copy writes every element of the flat view of `out`.
+        let out = unsafe { Array::for_overwrite_like(dtype, self)? };
+        crate::kernels::copy::cast_copy(&out.memory_order_view(), &self.memory_order_view(), &[1]);
+        Ok(out)
+    }
+
+    /// A dense array's elements as one axis in memory order.
+    fn memory_order_view(&self) -> Array {
+        debug_assert!(self.is_dense());
+        let n = self.size();
+        self.view(smallvec::smallvec![n], smallvec::smallvec![1], self.offset)
     }
 
     /// This array in `dtype`: itself (shared, any layout) when it already

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::kernels::loops::{map1, map1_with_fallback, write2, write2_scalar};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::math::{Complex, Float, Int, Num, Real, RealFloat};
-use crate::layout::broadcast_shapes;
+use crate::layout::{broadcast_shapes, same_dims, same_layout};
 use std::borrow::Cow;
 
 /// Run `$body` with `$T` bound to the element type, for the listed dtypes only;
@@ -309,13 +309,45 @@ fn cast(x: &Array, dtype: DType) -> Result<Cow<'_, Array>> {
     }
 }
 
+/// `x` converted to `dtype` for an elementwise function writing `out`: laid
+/// out like `out` when `x` has its shape and layout (an F-ordered `out` for
+/// `m.T + n.T`), so the kernel still maps flat slices; else C order.
+fn cast_for<'a>(x: &'a Array, dtype: DType, out: &Array) -> Result<Cow<'a, Array>> {
+    if x.dtype() != dtype
+        && same_dims(x.shape(), out.shape())
+        && !out.is_c_contiguous()
+        && same_layout(out.shape(), x.strides(), out.strides())
+    {
+        return x.astype_keeping_layout(dtype).map(Cow::Owned);
+    }
+    cast(x, dtype)
+}
+
+/// The operand whose layout the result of a binary function takes (NumPy's
+/// order="K"): the one with the broadcast `shape` when the other is one
+/// element or shares its strides (`m.T + 1`, `m.T * m.T` give F order);
+/// None (C order) when the layouts disagree or both are C-contiguous.
+fn layout_source<'a>(shape: &[usize], a: &'a Array, b: &'a Array) -> Option<&'a Array> {
+    if a.is_c_contiguous() && b.is_c_contiguous() {
+        return None; // the common case, first
+    }
+    let full = |x: &Array| same_dims(x.shape(), shape);
+    match (full(a), full(b)) {
+        (true, true) if same_layout(shape, a.strides(), b.strides()) => Some(a),
+        (true, _) if b.size() == 1 => Some(a),
+        (_, true) if a.size() == 1 => Some(b),
+        _ => None,
+    }
+}
+
 /// Apply a binary elementwise function with broadcasting and promotion.
 pub fn binary(op: BinaryOp, a: &Array, b: &Array) -> Result<Array> {
     let compute = op.compute_dtype(promote(a.dtype(), b.dtype()))?;
     let shape = broadcast_shapes(a.shape(), b.shape())?;
     // SAFETY: run_binary writes every element of `out` (write2 over its shape).
-    let out = unsafe { Array::for_overwrite(op.result_dtype(compute), &shape)? };
-    let pair = Pair::Arrays(&*cast(a, compute)?, &*cast(b, compute)?);
+    let like = layout_source(&shape, a, b);
+    let out = unsafe { Array::for_overwrite_in_order_of(op.result_dtype(compute), &shape, like)? };
+    let pair = Pair::Arrays(&*cast_for(a, compute, &out)?, &*cast_for(b, compute, &out)?);
     run_binary(op, compute, &out, &pair)?;
     Ok(out)
 }
@@ -333,13 +365,13 @@ pub fn binary_scalar(
 ) -> Result<Array> {
     let compute = op.compute_dtype(promote(x.dtype(), scalar_dtype))?;
     // SAFETY: run_binary writes every element of `out` (x's shape).
-    let out = unsafe { Array::for_overwrite(op.result_dtype(compute), x.shape())? };
+    let out = unsafe { Array::for_overwrite_like(op.result_dtype(compute), x)? };
     let s = in_dtype(s, scalar_dtype);
     run_binary(
         op,
         compute,
         &out,
-        &Pair::Scalar(&*cast(x, compute)?, s, scalar_first),
+        &Pair::Scalar(&*cast_for(x, compute, &out)?, s, scalar_first),
     )?;
     Ok(out)
 }
@@ -374,7 +406,7 @@ pub fn binary_inplace(op: BinaryOp, a: &Array, b: &Array) -> Result<()> {
         op,
         compute,
         a,
-        &Pair::Arrays(&*cast(a, compute)?, &*cast(&b, compute)?),
+        &Pair::Arrays(&*cast_for(a, compute, a)?, &*cast_for(&b, compute, a)?),
     )
 }
 
@@ -387,7 +419,12 @@ pub fn binary_inplace_scalar(
 ) -> Result<()> {
     let compute = inplace_compute_dtype(op, a, scalar_dtype)?;
     let s = in_dtype(s, scalar_dtype);
-    run_binary(op, compute, a, &Pair::Scalar(&*cast(a, compute)?, s, false))
+    run_binary(
+        op,
+        compute,
+        a,
+        &Pair::Scalar(&*cast_for(a, compute, a)?, s, false),
+    )
 }
 
 /// The compute dtype of `a op= b` for `b` of dtype `other`; errors when `a`
@@ -560,6 +597,72 @@ mod tests {
             Err(Error::Type(_))
         ));
         assert_eq!(binary(BinaryOp::Less, &i, &f).unwrap().dtype(), DType::Bool);
+    }
+
+    /// Results of elementwise functions of transposed (F-ordered) operands
+    /// are F-ordered like NumPy's (order="K"), with the right values; mixed
+    /// layouts give C order.
+    #[test]
+    fn results_keep_the_layout_of_transposed_operands() {
+        let m = arange_int(0, 6, 1, DType::Int64)
+            .unwrap()
+            .reshape(&[2, 3])
+            .unwrap();
+        let t = m.transpose(); // shape (3, 2), strides (1, 3)
+        let expected_t = vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0];
+        let f_order = |a: &Array| a.strides() == [1, 3];
+
+        let neg = unary(UnaryOp::Negative, &t).unwrap();
+        assert!(f_order(&neg));
+        assert_eq!(
+            vals(&neg),
+            expected_t.iter().map(|v| -v).collect::<Vec<_>>()
+        );
+
+        let sum = binary(BinaryOp::Add, &t, &t).unwrap();
+        assert!(f_order(&sum));
+        assert_eq!(
+            vals(&sum),
+            expected_t.iter().map(|v| 2.0 * v).collect::<Vec<_>>()
+        );
+
+        // Mixed dtypes: the int64 operand is cast in its own layout.
+        let half = full(&[3, 2], Scalar::Float(0.5), DType::Float64).unwrap();
+        let half_t = half.reshape(&[2, 3]).unwrap().transpose();
+        let mixed = binary(BinaryOp::Multiply, &t, &half_t).unwrap();
+        assert!(f_order(&mixed) && mixed.dtype() == DType::Float64);
+        assert_eq!(
+            vals(&mixed),
+            expected_t.iter().map(|v| 0.5 * v).collect::<Vec<_>>()
+        );
+
+        let plus = binary_scalar(BinaryOp::Add, &t, Scalar::Int(10), DType::Int64, false).unwrap();
+        assert!(f_order(&plus));
+        assert_eq!(
+            vals(&plus),
+            expected_t.iter().map(|v| v + 10.0).collect::<Vec<_>>()
+        );
+        let greater = binary(
+            BinaryOp::Greater,
+            &t,
+            &Array::from_vec(&[2i64], &[]).unwrap(),
+        )
+        .unwrap();
+        assert!(f_order(&greater));
+        assert_eq!(vals(&greater), vec![0.0, 1.0, 0.0, 1.0, 0.0, 1.0]);
+
+        // A C-ordered and an F-ordered operand: C-ordered result.
+        let c = t.to_contiguous().unwrap();
+        let mixed_layouts = binary(BinaryOp::Subtract, &t, &c).unwrap();
+        assert!(mixed_layouts.is_c_contiguous());
+        assert_eq!(vals(&mixed_layouts), vec![0.0; 6]);
+
+        // In place into an F-ordered array, from an F-ordered operand.
+        let target = unary(UnaryOp::Negative, &t).unwrap(); // F-ordered, writeable
+        binary_inplace(BinaryOp::Add, &target, &t).unwrap();
+        assert_eq!(vals(&target), vec![0.0; 6]);
+        binary_inplace_scalar(BinaryOp::Add, &target, Scalar::Int(4), DType::Int64).unwrap();
+        assert_eq!(vals(&target), vec![4.0; 6]);
     }
 
     #[test]

@@ -73,6 +73,7 @@ pub fn same_dims<T: Copy + PartialEq>(a: &[T], b: &[T]) -> bool {
 }
 
 /// Whether `shape`/`strides` describe a C-contiguous block.
+#[inline]
 pub fn is_c_contiguous(shape: &[usize], strides: &[isize]) -> bool {
     let mut expected: isize = 1;
     for i in (0..shape.len()).rev() {
@@ -85,6 +86,50 @@ pub fn is_c_contiguous(shape: &[usize], strides: &[isize]) -> bool {
         expected *= shape[i] as isize;
     }
     true
+}
+
+/// Whether `shape`/`strides` cover a gap-free block of memory in some axis
+/// order with positive strides: C order, F order (`m.T` of a C-ordered `m`)
+/// or any permutation of them. Such an array's elements are a slice read in
+/// memory order, which an elementwise function can map in one flat pass
+/// into an output laid out the same way (NumPy's order="K").
+#[inline]
+pub fn is_dense(shape: &[usize], strides: &[isize]) -> bool {
+    // The common case inline: small calls check the layout several times.
+    is_c_contiguous(shape, strides) || is_dense_in_another_order(shape, strides)
+}
+
+/// `is_dense` for arrays that are not C-contiguous.
+fn is_dense_in_another_order(shape: &[usize], strides: &[isize]) -> bool {
+    if shape.contains(&0) {
+        return true;
+    }
+    // Axes of extent 1 never step, so their strides do not matter.
+    let mut axes: SmallVec<[(isize, usize); 6]> = shape
+        .iter()
+        .zip(strides)
+        .filter(|(&d, _)| d != 1)
+        .map(|(&d, &s)| (s, d))
+        .collect();
+    axes.sort_unstable();
+    let mut expected: isize = 1;
+    for (stride, extent) in axes {
+        if stride != expected {
+            return false;
+        }
+        expected *= extent as isize;
+    }
+    true
+}
+
+/// Whether two arrays of the same `shape` place every element at the same
+/// offset from their first: equal strides on every axis that steps.
+#[inline]
+pub fn same_layout(shape: &[usize], a: &[isize], b: &[isize]) -> bool {
+    shape
+        .iter()
+        .zip(a.iter().zip(b))
+        .all(|(&d, (x, y))| d <= 1 || x == y)
 }
 
 /// The broadcast shape of two shapes, per the standard's rules.
@@ -227,6 +272,20 @@ mod tests {
         assert!(is_c_contiguous(&[2, 3], &[3, 1]));
         assert!(!is_c_contiguous(&[2, 3], &[1, 2]));
         assert!(is_c_contiguous(&[1, 3], &[99, 1]));
+    }
+
+    #[test]
+    fn dense_layouts_in_any_axis_order() {
+        assert!(is_dense(&[2, 3], &[3, 1]));
+        assert!(is_dense(&[2, 3], &[1, 2])); // F order: a transposed C array
+        assert!(is_dense(&[2, 3, 4], &[4, 8, 1]));
+        assert!(is_dense(&[2, 1, 3], &[1, 77, 2]));
+        assert!(is_dense(&[0, 3], &[5, 9]));
+        assert!(!is_dense(&[2, 3], &[1, 4])); // gap between columns
+        assert!(!is_dense(&[2, 3], &[-3, 1])); // reversed rows
+        assert!(!is_dense(&[2, 3], &[0, 1])); // broadcast
+        assert!(same_layout(&[2, 1, 3], &[1, 5, 2], &[1, 9, 2]));
+        assert!(!same_layout(&[2, 3], &[1, 2], &[3, 1]));
     }
 
     #[test]

@@ -45,7 +45,9 @@ pub(crate) fn int_or_ints<'py, T: FromPyObjectOwned<'py>>(
 /// (releasing costs ~40 ns, so small calls keep it).
 pub const RELEASE_GIL_ABOVE: usize = 1 << 15;
 
-/// Run core work, without the GIL when it is large.
+/// Run core work, without the GIL when it is large. Inlined: a wrapper of
+/// every call, left out of line it cost ~10 ns of a 280 ns `x + y`.
+#[inline(always)]
 pub(crate) fn run<R: Send>(
     py: Python<'_>,
     size: usize,

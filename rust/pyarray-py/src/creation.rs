@@ -94,8 +94,8 @@ pub fn asarray_impl(
         ));
     }
     match dtype {
-        Some(d) if needs_cast => array.astype(d).py(),
-        _ if copy == Some(true) && !fresh => array.to_contiguous().py(),
+        Some(d) if needs_cast => array.astype_keeping_layout(d).py(),
+        _ if copy == Some(true) && !fresh => array.astype_keeping_layout(array.dtype()).py(),
         _ => Ok(array),
     }
 }

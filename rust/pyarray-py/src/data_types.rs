@@ -46,7 +46,7 @@ pub fn astype(
     if !copy && a.dtype() == dtype {
         return Ok(x);
     }
-    Py::new(py, PyArray::new(a.astype(dtype).py()?))
+    Py::new(py, PyArray::new(a.astype_keeping_layout(dtype).py()?))
 }
 
 /// dtype of an array or a dtype object.

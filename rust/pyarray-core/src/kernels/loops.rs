@@ -270,10 +270,12 @@ pub fn map1_with_fallback<T: Element, U: Element>(
     })
 }
 
-/// The loop shared by `map1` and `map1_with_fallback`: contiguous inputs go
-/// through `slices` (split across threads when `parallel` and large), strided
-/// ones too, gathered block by block (`gather_then_map`), except runs
-/// shorter than `GATHER_MIN_RUN`, which go through `f` element by element.
+/// The loop shared by `map1` and `map1_with_fallback`: dense inputs (C
+/// order, or another axis order such as `m.T`) go through `slices` in
+/// memory order into an output laid out like them (split across threads
+/// when `parallel` and large); strided ones too, gathered block by block
+/// (`gather_then_map`), except runs shorter than `GATHER_MIN_RUN`, which go
+/// through `f` element by element.
 fn map1_by_slices<T: Element, U: Element>(
     x: &Array,
     parallel: bool,
@@ -281,11 +283,13 @@ fn map1_by_slices<T: Element, U: Element>(
     slices: impl Fn(&[T], &mut [U]) + Sync,
 ) -> Result<Array> {
     debug_assert_eq!(x.dtype(), T::DTYPE);
-    // SAFETY: every element of `out` is written below (contiguous or strided path).
-    let out = unsafe { Array::for_overwrite(U::DTYPE, x.shape())? };
-    // SAFETY: `out` is fresh, contiguous, of type U, and not shared.
+    // SAFETY: every element of `out` is written below (dense or strided path).
+    let out = unsafe { Array::for_overwrite_like(U::DTYPE, x)? };
+    // SAFETY: `out` is fresh, dense, of type U, and not shared.
     let dst = unsafe { out.slice_mut_unchecked::<U>() };
-    if let Some(src) = x.as_slice::<T>() {
+    // A transposed input is dense too: NumPy writes its result in the same
+    // F order (and pyarray ran 3-8x slower than it while writing C order).
+    if let Some(src) = x.as_dense_slice::<T>() {
         // One run per thread, the caller taking one: no worker wake-up to
         // wait for when the pool is already awake (see `threads`).
         fill_in_runs(dst, parallel, |run, d| slices(&src[run], d));
@@ -309,10 +313,11 @@ fn map1_by_slices<T: Element, U: Element>(
             }
             // In the best tier like the contiguous path: same instructions
             // (a fused multiply-add is one instruction there, a libm call in
-            // baseline code).
+            // baseline code). `move`, so the pointers and strides live in
+            // registers (see `gather_block`).
             in_best_tier(
                 #[inline(always)]
-                || {
+                move || {
                     for i in 0..len as isize {
                         // SAFETY: pointers walk inside both arrays' extents.
                         unsafe {
@@ -415,13 +420,14 @@ pub fn map2<T: Element, U: Element>(
 }
 
 /// The common cases as one run over whole buffers, skipping the n-d walk:
-/// all three C-contiguous with one shape, or one operand a single element
-/// (an array-with-scalar operation). Small calls are dominated by this setup.
+/// all three dense with one shape and layout (C order, or F order for
+/// `m.T + m.T`), or one operand a single element (an array-with-scalar
+/// operation). Small calls are dominated by this setup.
 fn whole_array_run<'a, T: Element>(out: &Array, a: &'a Array, b: &'a Array) -> Option<Run<'a, T>> {
-    if !out.is_c_contiguous() {
+    if !out.is_dense() {
         return None;
     }
-    match (Operand::of(a, out.shape())?, Operand::of(b, out.shape())?) {
+    match (Operand::laid_out_as(a, out)?, Operand::laid_out_as(b, out)?) {
         (Operand::Run(x), Operand::Run(y)) => Some(Run::Both(x, y)),
         (Operand::Run(x), Operand::Value(y)) => Some(Run::Right(x, y)),
         (Operand::Value(x), Operand::Run(y)) => Some(Run::Left(x, y)),
@@ -440,14 +446,14 @@ pub fn write2_scalar<T: Element, U: Element>(
     f: impl Fn(T, T) -> U + Sync,
 ) -> Result<()> {
     debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
-    if out.is_c_contiguous() && crate::layout::same_dims(x.shape(), out.shape()) {
-        if let Some(xs) = x.as_slice::<T>() {
+    if out.is_dense() {
+        if let Some(Operand::Run(xs)) = Operand::laid_out_as(x, out) {
             let run = if scalar_first {
                 Run::Left(s, xs)
             } else {
                 Run::Right(xs, s)
             };
-            // SAFETY: `out` is C-contiguous of type U (checked above).
+            // SAFETY: `out` is dense of type U (checked above).
             let dst = unsafe { out.slice_mut_unchecked::<U>() };
             fill_in_runs(dst, parallel, |r, d| dispatch_run2(run.part(r), d, &f));
             return Ok(());
@@ -475,7 +481,7 @@ pub fn write2<T: Element, U: Element>(
 ) -> Result<()> {
     debug_assert!(a.dtype() == T::DTYPE && b.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if let Some(run) = whole_array_run::<T>(out, a, b) {
-        // SAFETY: `out` is C-contiguous of type U (checked by whole_array_run).
+        // SAFETY: `out` is dense of type U (checked by whole_array_run).
         let dst = unsafe { out.slice_mut_unchecked::<U>() };
         fill_in_runs(dst, parallel, |r, d| dispatch_run2(run.part(r), d, &f));
         return Ok(());
@@ -542,6 +548,31 @@ impl<'a, T: Element> Operand<'a, T> {
             })),
             _ => None,
         }
+    }
+
+    /// `x` as an operand of an elementwise function writing `out`, which
+    /// must be dense (`Array::is_dense`): its elements in memory order when it has `out`'s shape
+    /// and layout (so element i of both slices is the same index), else its
+    /// single element; None when it needs the n-d walk.
+    pub fn laid_out_as(x: &'a Array, out: &Array) -> Option<Self> {
+        debug_assert!(out.is_dense());
+        let shape = out.shape();
+        if x.dtype() == T::DTYPE
+            && crate::layout::same_dims(x.shape(), shape)
+            && crate::layout::same_layout(shape, x.strides(), out.strides())
+        {
+            // SAFETY: `x` has the dtype, shape and strides of the dense
+            // `out`, so it is dense too: `size` elements from its first.
+            let run = unsafe { std::slice::from_raw_parts(x.data_ptr() as *const T, x.size()) };
+            return Some(Operand::Run(run));
+        }
+        if x.size() == 1 {
+            // SAFETY: a one-element array's data pointer is that element.
+            return Some(Operand::Value(unsafe {
+                (x.data_ptr() as *const T).read_unaligned()
+            }));
+        }
+        None
     }
 }
 
