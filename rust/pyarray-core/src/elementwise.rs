@@ -609,7 +609,7 @@ mod tests {
             .reshape(&[2, 3])
             .unwrap();
         let t = m.transpose(); // shape (3, 2), strides (1, 3)
-        let expected_t = vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0];
+        let expected_t = [0.0, 3.0, 1.0, 4.0, 2.0, 5.0];
         let f_order = |a: &Array| a.strides() == [1, 3];
 
         let neg = unary(UnaryOp::Negative, &t).unwrap();
