@@ -102,7 +102,7 @@ impl Array {
         if let Some(like) = like {
             if !like.is_c_contiguous()
                 && out.size() > 1
-                && like.shape == out.shape
+                && layout::same_dims(&like.shape, &out.shape)
                 && like.is_dense()
             {
                 out.strides = like.strides.clone();
@@ -294,19 +294,6 @@ impl Array {
         Some(unsafe { std::slice::from_raw_parts(self.data_ptr() as *const T, self.size()) })
     }
 
-    /// The elements in memory order, if the array is dense in some axis
-    /// order (`is_dense`); equal to `as_slice` for C-contiguous arrays. Two
-    /// arrays of one shape and `layout::same_layout` strides list their
-    /// elements in the same order.
-    pub fn as_dense_slice<T: Element>(&self) -> Option<&[T]> {
-        if T::DTYPE != self.dtype || !self.is_dense() {
-            return None;
-        }
-        // SAFETY: a dense array with positive strides has its first element
-        // lowest in memory and `size` elements without gaps from there.
-        Some(unsafe { std::slice::from_raw_parts(self.data_ptr() as *const T, self.size()) })
-    }
-
     /// The elements, in memory order, as a mutable slice.
     ///
     /// # Safety
@@ -392,15 +379,21 @@ impl Array {
     }
 
     /// A copy converted to `dtype` laid out like this array
-    /// (`for_overwrite_like`): `astype` unless the array is dense in another
-    /// axis order, which is then copied in one flat pass over memory.
+    /// (`for_overwrite_like`): C order, or the array's own axis order when it
+    /// is dense in another one, then copied in one flat pass over memory
+    /// (the n-d walk does not reorder axes, so it would step by rows).
     pub fn astype_keeping_layout(&self, dtype: DType) -> Result<Array> {
-        if self.is_c_contiguous() || !self.is_dense() {
-            return self.astype(dtype);
-        }
-        // SAFETY: cast_copy writes every element of the flat view of `out`.
+        // SAFETY: cast_copy writes every element of `out` (or of its flat view).
         let out = unsafe { Array::for_overwrite_like(dtype, self)? };
-        crate::kernels::copy::cast_copy(&out.memory_order_view(), &self.memory_order_view(), &[1]);
+        if out.is_c_contiguous() {
+            crate::kernels::copy::cast_copy(&out, self, &self.strides);
+        } else {
+            crate::kernels::copy::cast_copy(
+                &out.memory_order_view(),
+                &self.memory_order_view(),
+                &[1],
+            );
+        }
         Ok(out)
     }
 

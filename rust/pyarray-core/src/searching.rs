@@ -294,7 +294,7 @@ fn select_whole_arrays(out: &Array, cond: &Array, a: &Array, b: &Array) -> bool 
     // SAFETY: a C-contiguous bool array of out.size() elements; its bytes are read as u8.
     let mask = unsafe { std::slice::from_raw_parts(cond.data_ptr() as *const u8, out.size()) };
     crate::dispatch!(out.dtype(), T => {
-        match (Operand::<T>::of(a, out.shape()), Operand::<T>::of(b, out.shape())) {
+        match (Operand::<T>::laid_out_as(a, out), Operand::<T>::laid_out_as(b, out)) {
             (Some(x), Some(y)) => {
                 // SAFETY: `out` is fresh, C-contiguous, of type T and not shared.
                 select(unsafe { out.slice_mut_unchecked::<T>() }, mask, x, y);

@@ -287,9 +287,10 @@ fn map1_by_slices<T: Element, U: Element>(
     let out = unsafe { Array::for_overwrite_like(U::DTYPE, x)? };
     // SAFETY: `out` is fresh, dense, of type U, and not shared.
     let dst = unsafe { out.slice_mut_unchecked::<U>() };
-    // A transposed input is dense too: NumPy writes its result in the same
-    // F order (and pyarray ran 3-8x slower than it while writing C order).
-    if let Some(src) = x.as_dense_slice::<T>() {
+    // `out` took x's layout when x is dense in any axis order (a transposed
+    // input too: NumPy writes its result in the same F order, and pyarray
+    // ran 3-8x slower than it while writing C order).
+    if let Some(Operand::Run(src)) = Operand::<T>::laid_out_as(x, &out) {
         // One run per thread, the caller taking one: no worker wake-up to
         // wait for when the pool is already awake (see `threads`).
         fill_in_runs(dst, parallel, |run, d| slices(&src[run], d));
@@ -536,29 +537,18 @@ pub enum Operand<'a, T> {
 }
 
 impl<'a, T: Element> Operand<'a, T> {
-    /// `x` as an operand over a C-contiguous output of `shape`: its elements
-    /// when it is C-contiguous of that shape, else its single element; None
-    /// when it needs the n-d walk.
-    pub fn of(x: &'a Array, shape: &[usize]) -> Option<Self> {
-        match x.as_slice::<T>() {
-            Some(run) if crate::layout::same_dims(x.shape(), shape) => Some(Operand::Run(run)),
-            // SAFETY: a one-element array's data pointer is that element.
-            _ if x.size() == 1 => Some(Operand::Value(unsafe {
-                (x.data_ptr() as *const T).read_unaligned()
-            })),
-            _ => None,
-        }
-    }
-
     /// `x` as an operand of an elementwise function writing `out`, which
-    /// must be dense (`Array::is_dense`): its elements in memory order when it has `out`'s shape
-    /// and layout (so element i of both slices is the same index), else its
-    /// single element; None when it needs the n-d walk.
+    /// must be dense (`Array::is_dense`): its elements in memory order when
+    /// it has `out`'s shape and layout (so element i of both slices is the
+    /// same index), else its single element; None when it needs the n-d
+    /// walk or is not of type T (its bytes are never read as another type).
     pub fn laid_out_as(x: &'a Array, out: &Array) -> Option<Self> {
         debug_assert!(out.is_dense());
+        if x.dtype() != T::DTYPE {
+            return None;
+        }
         let shape = out.shape();
-        if x.dtype() == T::DTYPE
-            && crate::layout::same_dims(x.shape(), shape)
+        if crate::layout::same_dims(x.shape(), shape)
             && crate::layout::same_layout(shape, x.strides(), out.strides())
         {
             // SAFETY: `x` has the dtype, shape and strides of the dense
