@@ -370,6 +370,15 @@ def test_results_keep_the_memory_order_of_permuted_operands(axes, dtype):
         (xp.astype(x, xp.complex128), a.astype(np.complex128)),
         (xp.asarray(x, copy=True), np.array(a, copy=True)),
     ]
+    # A full-size permuted operand beside one broadcast along an axis: its
+    # order; where and clip as well.
+    v = np.arange(a.shape[-1]).astype(dtype)
+    cases += [(x + xp.asarray(v), a + v), (xp.asarray(v) - x, v - a)]
+    if dtype != "complex64":
+        cases += [
+            (xp.where(x > y, x, 0), np.where(a > b, a, 0).astype(dtype)),
+            (xp.clip(x, -1, 3), np.clip(a, -1, 3)),
+        ]
     for got, expected in cases:
         check_close(got, expected, dtype)
         assert np.from_dlpack(got).strides == expected.strides, expected

@@ -490,6 +490,36 @@ def _transpose_both_add(xp, size, dtype):
 
 @case(
     "elementwise",
+    "transpose_row_add",
+    "a.T + v, (n, n) with n*n ~ size, v of n elements",
+    dtypes=FLOATS,
+    sizes=(100, 10**4, 10**6),
+    label=_square_of_about,
+)
+def _transpose_row_add(xp, size, dtype):
+    a = normal(xp, (side(size), side(size)), dtype, seed=0)
+    v = normal(xp, (side(size),), dtype, seed=1)
+    require(a, "T", "__add__")
+    return lambda: a.T + v
+
+
+@case(
+    "elementwise",
+    "transpose_clip",
+    "xp.clip(a.T, -1, 1), (n, n) with n*n ~ size",
+    dtypes=FLOATS,
+    sizes=(100, 10**4, 10**6),
+    needs=("clip",),
+    label=_square_of_about,
+)
+def _transpose_clip(xp, size, dtype):
+    a = normal(xp, (side(size), side(size)), dtype, seed=0)
+    require(a, "T")
+    return lambda: xp.clip(a.T, -1.0, 1.0)
+
+
+@case(
+    "elementwise",
     "log_strided",
     "xp.log(x[::2]), x in [0.5, 2) of 2*size elements",
     dtypes=FLOATS,

@@ -324,9 +324,12 @@ fn cast_for<'a>(x: &'a Array, dtype: DType, out: &Array) -> Result<Cow<'a, Array
 }
 
 /// The operand whose layout the result of a binary function takes (NumPy's
-/// order="K"): the one with the broadcast `shape` when the other is one
-/// element or shares its strides (`m.T + 1`, `m.T * m.T` give F order);
-/// None (C order) when the layouts disagree or both are C-contiguous.
+/// order="K"): the one with the broadcast `shape` when the other is
+/// broadcast along some axis or shares its strides (`m.T + 1`, `m.T + v`,
+/// `m.T * m.T` give F order); None (C order) when both have the full shape
+/// in different layouts, neither has it, or both are C-contiguous.
+/// (`Array::for_overwrite_in_order_of` takes the layout only from a dense
+/// operand.)
 fn layout_source<'a>(shape: &[usize], a: &'a Array, b: &'a Array) -> Option<&'a Array> {
     if a.is_c_contiguous() && b.is_c_contiguous() {
         return None; // the common case, first
@@ -334,8 +337,8 @@ fn layout_source<'a>(shape: &[usize], a: &'a Array, b: &'a Array) -> Option<&'a 
     let full = |x: &Array| same_dims(x.shape(), shape);
     match (full(a), full(b)) {
         (true, true) if same_layout(shape, a.strides(), b.strides()) => Some(a),
-        (true, _) if b.size() == 1 => Some(a),
-        (_, true) if a.size() == 1 => Some(b),
+        (true, false) => Some(a),
+        (false, true) => Some(b),
         _ => None,
     }
 }
@@ -553,14 +556,17 @@ pub fn clip(x: &Array, min: Option<&Array>, max: Option<&Array>) -> Result<Array
     if !(d.is_integer() || d.is_real_float()) {
         return unsupported("clip", d);
     }
-    let mut out = x.to_contiguous()?;
     let mut shape = crate::layout::Dims::from_slice(x.shape());
     for bound in [min, max].into_iter().flatten() {
         shape = broadcast_shapes(&shape, bound.shape())?;
     }
-    if shape.as_slice() != x.shape() {
-        out = out.broadcast_to(&shape)?.to_contiguous()?;
-    }
+    // A copy in x's memory order (`clip(m.T, ...)` stays F-ordered, copied
+    // flat), or C order when the bounds broadcast x to a larger shape.
+    let out = if shape.as_slice() == x.shape() {
+        x.astype_keeping_layout(d)?
+    } else {
+        x.broadcast_to(&shape)?.to_contiguous()?
+    };
     if let Some(lo) = min {
         let lo = cast(lo, d)?;
         reals!(d, T => write2::<T, T>(&out, &out.clone(), &lo, false, Real::max), unreachable!())?;
@@ -611,6 +617,7 @@ mod tests {
         let t = m.transpose(); // shape (3, 2), strides (1, 3)
         let expected_t = [0.0, 3.0, 1.0, 4.0, 2.0, 5.0];
         let f_order = |a: &Array| a.strides() == [1, 3];
+        let int = |v: i64| Array::from_vec(&[v], &[]).unwrap();
 
         let neg = unary(UnaryOp::Negative, &t).unwrap();
         assert!(f_order(&neg));
@@ -642,14 +649,32 @@ mod tests {
             vals(&plus),
             expected_t.iter().map(|v| v + 10.0).collect::<Vec<_>>()
         );
-        let greater = binary(
-            BinaryOp::Greater,
-            &t,
-            &Array::from_vec(&[2i64], &[]).unwrap(),
-        )
-        .unwrap();
+        let greater = binary(BinaryOp::Greater, &t, &int(2)).unwrap();
         assert!(f_order(&greater));
         assert_eq!(vals(&greater), vec![0.0, 1.0, 0.0, 1.0, 0.0, 1.0]);
+
+        // where, clip, and a full-size operand with another broadcast along
+        // an axis: the full-size operand's layout (t + [100, 200] is
+        // written along t's contiguous axis).
+        let picked = crate::searching::where_(&greater, &t, &int(-1)).unwrap();
+        assert!(f_order(&picked));
+        assert_eq!(vals(&picked), vec![-1.0, 3.0, -1.0, 4.0, -1.0, 5.0]);
+        let clipped = clip(&t, Some(&int(1)), Some(&int(4))).unwrap();
+        assert!(f_order(&clipped));
+        assert_eq!(vals(&clipped), vec![1.0, 3.0, 1.0, 4.0, 2.0, 4.0]);
+        let row = Array::from_vec(&[100i64, 200], &[2]).unwrap();
+        let broadcast = binary(BinaryOp::Add, &t, &row).unwrap();
+        assert!(f_order(&broadcast));
+        assert_eq!(
+            vals(&broadcast),
+            vec![100.0, 203.0, 101.0, 204.0, 102.0, 205.0]
+        );
+        let reflected = binary(BinaryOp::Subtract, &row, &t).unwrap();
+        assert!(f_order(&reflected));
+        assert_eq!(
+            vals(&reflected),
+            vec![100.0, 197.0, 99.0, 196.0, 98.0, 195.0]
+        );
 
         // A C-ordered and an F-ordered operand: C-ordered result.
         let c = t.to_contiguous().unwrap();

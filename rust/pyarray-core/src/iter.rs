@@ -2,6 +2,7 @@
 //! a (coalesced) shape and hands each innermost run to a typed 1-D kernel.
 
 use crate::layout::coalesce;
+use smallvec::SmallVec;
 
 /// Call `run(ptrs, len, byte_strides)` for every innermost run of the
 /// iteration over `shape`. `byte_strides[k]` are operand k's strides in bytes.
@@ -47,6 +48,33 @@ pub fn for_each_run<const K: usize>(
     }
 }
 
+/// `for_each_run` with the axes visited in operand 0's memory order (its
+/// largest stride outermost, ties in axis order), so an output laid out in
+/// another axis order (F order, for `m.T + v`) is still written along its
+/// contiguous axis, in runs the kernels vectorise. Only for callers whose
+/// runs do not depend on the order of visiting (elementwise writes).
+pub fn for_each_run_in_order_of_first<const K: usize>(
+    shape: &[usize],
+    byte_strides: [&[isize]; K],
+    base: [*mut u8; K],
+    run: impl FnMut([*mut u8; K], usize, [isize; K]),
+) {
+    let first = byte_strides[0];
+    let in_order = first
+        .windows(2)
+        .all(|w| w[0].unsigned_abs() >= w[1].unsigned_abs());
+    if in_order {
+        return for_each_run(shape, byte_strides, base, run);
+    }
+    let mut axes: SmallVec<[usize; 6]> = (0..shape.len()).collect();
+    axes.sort_by_key(|&i| std::cmp::Reverse(first[i].unsigned_abs()));
+    let permuted_shape: SmallVec<[usize; 6]> = axes.iter().map(|&i| shape[i]).collect();
+    let permuted: [SmallVec<[isize; 6]>; K] =
+        std::array::from_fn(|k| axes.iter().map(|&i| byte_strides[k][i]).collect());
+    let strides: [&[isize]; K] = std::array::from_fn(|k| permuted[k].as_slice());
+    for_each_run(&permuted_shape, strides, base, run)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +95,30 @@ mod tests {
             },
         );
         assert_eq!(seen, vec![0, 3, 1, 4, 2, 5]);
+    }
+
+    #[test]
+    fn in_order_of_first_walks_its_contiguous_axis_innermost() {
+        // Operand 0 is a 3x2 array stored in F order (strides 1, 3): the walk
+        // visits it in memory order, in two runs of three along its
+        // contiguous axis, and the C-ordered operand 1 follows.
+        let data: Vec<u8> = (0..6).collect();
+        let other: Vec<u8> = (10..16).collect();
+        let (mut seen, mut runs) = (Vec::new(), 0);
+        for_each_run_in_order_of_first(
+            &[3, 2],
+            [&[1, 3], &[2, 1]],
+            [data.as_ptr() as *mut u8, other.as_ptr() as *mut u8],
+            |p, len, s| {
+                runs += 1;
+                for i in 0..len as isize {
+                    seen.push(unsafe { (*p[0].offset(i * s[0]), *p[1].offset(i * s[1])) });
+                }
+            },
+        );
+        assert_eq!(runs, 2);
+        let want: Vec<(u8, u8)> = vec![(0, 10), (1, 12), (2, 14), (3, 11), (4, 13), (5, 15)];
+        assert_eq!(seen, want);
     }
 
     #[test]

@@ -4,11 +4,11 @@
 use crate::array::Array;
 use crate::dtype::{promote, DType, Element};
 use crate::error::Result;
-use crate::iter::for_each_run;
+use crate::iter::for_each_run_in_order_of_first;
 use crate::kernels::loops::PARALLEL_THRESHOLD as PARALLEL_MIN;
 use crate::kernels::loops::{select, Operand};
 use crate::kernels::math::Real;
-use crate::layout::{broadcast_shapes, broadcast_strides, same_dims};
+use crate::layout::{broadcast_shapes, broadcast_strides, same_dims, same_layout};
 use crate::sorting::{lt_nan_last, sort_dtype};
 use crate::statistical::{map_lanes, prepare, reduced_shape};
 use crate::Error;
@@ -254,8 +254,13 @@ pub fn where_(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
     )?;
     let cond = condition.to_dtype(DType::Bool)?;
     let (a, b) = (x1.to_dtype(dtype)?, x2.to_dtype(dtype)?);
+    // Laid out as the first full-size operand (NumPy's order="K"): `where`
+    // of transposed operands stays F-ordered and takes the flat path.
+    let full = [&a, &b, &cond]
+        .into_iter()
+        .find(|x| same_dims(x.shape(), &shape));
     // SAFETY: both paths below write every element of `shape`.
-    let out = unsafe { Array::for_overwrite(dtype, &shape)? };
+    let out = unsafe { Array::for_overwrite_in_order_of(dtype, &shape, full)? };
     if select_whole_arrays(&out, &cond, &a, &b) {
         return Ok(out);
     }
@@ -268,7 +273,7 @@ pub fn where_(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
     let (sc, sa, sb, so) = (bytes(&cond)?, bytes(&a)?, bytes(&b)?, out.byte_strides());
     let ptrs = [out.data_ptr(), cond.data_ptr(), a.data_ptr(), b.data_ptr()];
     crate::dispatch!(dtype, T => {
-        for_each_run(&shape, [&so, &sc, &sa, &sb], ptrs, |p, len, s| {
+        for_each_run_in_order_of_first(&shape, [&so, &sc, &sa, &sb], ptrs, |p, len, s| {
             for i in 0..len as isize {
                 // SAFETY: every pointer walks inside its own (broadcast) operand.
                 unsafe {
@@ -283,20 +288,25 @@ pub fn where_(condition: &Array, x1: &Array, x2: &Array) -> Result<Array> {
     Ok(out)
 }
 
-/// `where` as one contiguous run (`kernels::loops::select`) when the
-/// condition and the output are C-contiguous with one shape and each value
-/// operand is too or holds a single element; false (nothing written)
-/// otherwise.
+/// `where` as one run over whole buffers (`kernels::loops::select`) when
+/// the output is dense, the condition has its shape and layout, and each
+/// value operand does too or holds a single element; false (nothing
+/// written) otherwise.
 fn select_whole_arrays(out: &Array, cond: &Array, a: &Array, b: &Array) -> bool {
-    if !(out.is_c_contiguous() && cond.is_c_contiguous() && same_dims(cond.shape(), out.shape())) {
+    let shape = out.shape();
+    if !(out.is_dense()
+        && same_dims(cond.shape(), shape)
+        && same_layout(shape, cond.strides(), out.strides()))
+    {
         return false;
     }
-    // SAFETY: a C-contiguous bool array of out.size() elements; its bytes are read as u8.
+    // SAFETY: a bool array laid out as the dense `out`: out.size() elements
+    // from its first, in the same order; its bytes are read as u8.
     let mask = unsafe { std::slice::from_raw_parts(cond.data_ptr() as *const u8, out.size()) };
     crate::dispatch!(out.dtype(), T => {
         match (Operand::<T>::laid_out_as(a, out), Operand::<T>::laid_out_as(b, out)) {
             (Some(x), Some(y)) => {
-                // SAFETY: `out` is fresh, C-contiguous, of type T and not shared.
+                // SAFETY: `out` is fresh, dense, of type T and not shared.
                 select(unsafe { out.slice_mut_unchecked::<T>() }, mask, x, y);
                 true
             }

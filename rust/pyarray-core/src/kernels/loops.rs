@@ -6,7 +6,7 @@
 use crate::array::Array;
 use crate::dtype::Element;
 use crate::error::Result;
-use crate::iter::for_each_run;
+use crate::iter::{for_each_run, for_each_run_in_order_of_first};
 use crate::layout::{broadcast_shapes, broadcast_strides, Strides};
 use std::mem::MaybeUninit;
 
@@ -497,7 +497,9 @@ pub fn write2<T: Element, U: Element>(
     let sb = to_bytes(broadcast_strides(b.shape(), b.strides(), out.shape())?, t);
     let so = out.byte_strides();
     let ptrs = [out.data_ptr(), a.data_ptr(), b.data_ptr()];
-    for_each_run(out.shape(), [&so, &sa, &sb], ptrs, |p, len, s| {
+    // In `out`'s memory order: an F-ordered result of `m.T + v` is written
+    // along its contiguous axis.
+    for_each_run_in_order_of_first(out.shape(), [&so, &sa, &sb], ptrs, |p, len, s| {
         // SAFETY: each run lies inside its operand; contiguous runs are
         // reinterpreted as slices of exactly `len` elements.
         unsafe {
