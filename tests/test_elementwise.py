@@ -426,6 +426,44 @@ def test_clip():
     assert xp.clip(xp.asarray([1, 5, 9]), xp.asarray([2, 2, 2]), 6).tolist() == [2, 5, 6]
 
 
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "int64", "float16", "float32", "float64"])
+@pytest.mark.parametrize(
+    "lo, hi",
+    [(-1, 3), (2, None), (None, 2), (None, None), (3, -1), (0, 0)],
+)
+def test_clip_with_scalar_bounds_matches_numpy(dtype, lo, hi):
+    a = (np.arange(-6, 18).reshape(4, 6) % 9 - 2).astype(dtype)
+    if dtype.startswith("uint") and lo is not None and lo < 0:
+        lo = 0
+    if dtype.startswith("uint") and hi is not None and hi < 0:
+        hi = 0
+    for view in (a, a.T, a[::-1, ::2]):  # dense, F-ordered, strided
+        got = xp.clip(xp.asarray(view), lo, hi)
+        expected = np.clip(view, lo, hi)
+        assert got.dtype == getattr(xp, dtype)
+        np.testing.assert_array_equal(np.from_dlpack(got), expected)
+
+
+def test_clip_propagates_nan_from_x_and_bounds():
+    x = xp.asarray([np.nan, -2.0, 5.0], dtype=xp.float32)
+    np.testing.assert_array_equal(np.asarray(xp.clip(x, 0.0, 1.0)), [np.nan, 0.0, 1.0])
+    assert np.isnan(np.asarray(xp.clip(x, np.nan, 1.0))).all()
+    assert np.isnan(np.asarray(xp.clip(x, 0.0, xp.asarray(np.nan, dtype=xp.float32)))).all()
+
+
+def test_clip_with_array_bounds_broadcasts_and_keeps_order():
+    a = np.arange(12.0).reshape(3, 4)
+    lo, hi = np.asarray([1.0, 2.0, 3.0, 4.0]), np.asarray([[5.0], [6.0], [7.0]])
+    got = xp.clip(xp.asarray(a), xp.asarray(lo), xp.asarray(hi))
+    np.testing.assert_array_equal(np.asarray(got), np.clip(a, lo, hi))
+    col = np.asarray([[2.0], [3.0], [4.0], [5.0]])  # x broadcast to (4, 4) by a bound
+    got = xp.clip(xp.asarray(a[0]), xp.asarray(col), None)
+    np.testing.assert_array_equal(np.asarray(got), np.clip(a[0], col, None))
+    t = xp.clip(xp.asarray(a.T), xp.asarray(lo[:3]), 8.0)
+    np.testing.assert_array_equal(np.asarray(t), np.clip(a.T, lo[:3], 8.0))
+    assert np.from_dlpack(t).strides == a.T.strides
+
+
 def test_integer_pow_with_negative_exponent_truncates():
     # Documented leniency (NumPy raises): 2**-1 -> 0, 1**-k -> 1, (-1)**-k -> +-1.
     got = xp.pow(xp.asarray([2, 1, -1, -1]), xp.asarray([-1, -2, -3, -2]))

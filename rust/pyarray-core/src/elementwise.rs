@@ -550,32 +550,51 @@ fn compare(
         unsupported("comparison", d))
 }
 
-/// `clip(x, min, max)`: bounds are cast to x's dtype; the result keeps x's dtype.
+/// `clip(x, min, max)`: bounds are cast to x's dtype; the result keeps x's
+/// dtype. `min(max(x, min), max)`, so NaN in x or a bound gives NaN and
+/// `min > max` gives `max`, as NumPy.
 pub fn clip(x: &Array, min: Option<&Array>, max: Option<&Array>) -> Result<Array> {
     let d = x.dtype();
     if !(d.is_integer() || d.is_real_float()) {
         return unsupported("clip", d);
     }
+    let (lo, hi) = (
+        min.map(|b| cast(b, d)).transpose()?,
+        max.map(|b| cast(b, d)).transpose()?,
+    );
+    if [&lo, &hi].into_iter().flatten().all(|b| b.ndim() == 0) {
+        let lo = lo.map(|b| b.item()).transpose()?;
+        let hi = hi.map(|b| b.item()).transpose()?;
+        return reals!(d, T => clip_by_scalars::<T>(x, lo.map(T::from_scalar),
+            hi.map(T::from_scalar)), unreachable!());
+    }
     let mut shape = crate::layout::Dims::from_slice(x.shape());
-    for bound in [min, max].into_iter().flatten() {
+    for bound in [&lo, &hi].into_iter().flatten() {
         shape = broadcast_shapes(&shape, bound.shape())?;
     }
-    // A copy in x's memory order (`clip(m.T, ...)` stays F-ordered, copied
-    // flat), or C order when the bounds broadcast x to a larger shape.
-    let out = if shape.as_slice() == x.shape() {
-        x.astype_keeping_layout(d)?
-    } else {
-        x.broadcast_to(&shape)?.to_contiguous()?
-    };
-    if let Some(lo) = min {
-        let lo = cast(lo, d)?;
-        reals!(d, T => write2::<T, T>(&out, &out.clone(), &lo, false, Real::max), unreachable!())?;
+    // x's memory order (`clip(m.T, lo, hi)` stays F-ordered) when it has
+    // the result's shape; the first bound is applied while copying x.
+    // SAFETY: the first write2 below writes every element of `out`.
+    let out = unsafe { Array::for_overwrite_in_order_of(d, &shape, Some(x))? };
+    let mut src = x.clone();
+    if let Some(lo) = &lo {
+        reals!(d, T => write2::<T, T>(&out, &src, lo, false, Real::max), unreachable!())?;
+        src = out.clone();
     }
-    if let Some(hi) = max {
-        let hi = cast(hi, d)?;
-        reals!(d, T => write2::<T, T>(&out, &out.clone(), &hi, false, Real::min), unreachable!())?;
+    if let Some(hi) = &hi {
+        reals!(d, T => write2::<T, T>(&out, &src, hi, false, Real::min), unreachable!())?;
     }
     Ok(out)
+}
+
+/// `clip` with 0-d (or absent) bounds: one pass over x, vectorised.
+fn clip_by_scalars<T: Element + Real>(x: &Array, lo: Option<T>, hi: Option<T>) -> Result<Array> {
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => map1::<T, T>(x, false, move |v| Real::min(Real::max(v, lo), hi)),
+        (Some(lo), None) => map1::<T, T>(x, false, move |v| Real::max(v, lo)),
+        (None, Some(hi)) => map1::<T, T>(x, false, move |v| Real::min(v, hi)),
+        (None, None) => x.astype_keeping_layout(T::DTYPE),
+    }
 }
 
 #[cfg(test)]
