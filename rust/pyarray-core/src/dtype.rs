@@ -365,6 +365,7 @@ pub enum Scalar {
 }
 
 impl Scalar {
+    #[inline(always)]
     pub fn as_f64(self) -> f64 {
         match self {
             Scalar::Bool(b) => b as u8 as f64,
@@ -374,12 +375,14 @@ impl Scalar {
             Scalar::Complex(c) => c.re,
         }
     }
+    #[inline(always)]
     pub fn as_complex(self) -> Complex64 {
         match self {
             Scalar::Complex(c) => c,
             s => Complex64::new(s.as_f64(), 0.0),
         }
     }
+    #[inline(always)]
     pub fn as_i64(self) -> i64 {
         match self {
             Scalar::Bool(b) => b as i64,
@@ -389,22 +392,28 @@ impl Scalar {
             Scalar::Complex(c) => c.re as i64,
         }
     }
+    /// Not recursive (the complex case once called `as_u64` on its real
+    /// part), so that it inlines: the casts and copies of every unsigned
+    /// dtype go through it, and were 10x slower than the signed ones.
+    #[inline(always)]
     pub fn as_u64(self) -> u64 {
+        // Negative floats wrap like C's cast through int64 (NumPy's behaviour).
+        let from_float = |f: f64| {
+            if f < 0.0 {
+                f as i64 as u64
+            } else {
+                f as u64
+            }
+        };
         match self {
             Scalar::Bool(b) => b as u64,
             Scalar::Int(i) => i as u64,
             Scalar::UInt(u) => u,
-            // Negative floats wrap like C's cast through int64 (NumPy's behaviour).
-            Scalar::Float(f) => {
-                if f < 0.0 {
-                    f as i64 as u64
-                } else {
-                    f as u64
-                }
-            }
-            Scalar::Complex(c) => Scalar::Float(c.re).as_u64(),
+            Scalar::Float(f) => from_float(f),
+            Scalar::Complex(c) => from_float(c.re),
         }
     }
+    #[inline(always)]
     pub fn as_bool(self) -> bool {
         match self {
             Scalar::Bool(b) => b,

@@ -33,7 +33,10 @@ unsafe fn copy_run<D: Element, S: Element>(
     len: usize,
 ) {
     let (dsz, ssz) = (size_of::<D>() as isize, size_of::<S>() as isize);
-    if dst_stride == dsz && src_stride == ssz {
+    if D::DTYPE == S::DTYPE && dst_stride == dsz && src_stride == ssz {
+        // A plain copy: memcpy, whatever the element type.
+        std::ptr::copy_nonoverlapping(src, dst, len * size_of::<D>());
+    } else if dst_stride == dsz && src_stride == ssz {
         let d = std::slice::from_raw_parts_mut(dst as *mut D, len);
         let s = std::slice::from_raw_parts(src as *const S, len);
         for (o, &i) in d.iter_mut().zip(s) {
