@@ -88,7 +88,9 @@ def test_errors():
 @settings(max_examples=60)
 @given(
     data=st.data(),
-    dtype=st.sampled_from(["float64", "float32", "float16", "int64", "uint64", "uint8", "int16"]),
+    dtype=st.sampled_from(
+        ["float64", "float32", "float16", "int64", "uint64", "int32", "uint32", "uint8", "int16"]
+    ),
     descending=st.booleans(),
     stable=st.booleans(),
 )
@@ -118,10 +120,13 @@ def test_long_lanes_take_the_key_paths(data, dtype, descending, stable):
     )
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int8", "uint32"])
+@pytest.mark.parametrize(
+    "dtype", ["float64", "float32", "float16", "int64", "int32", "int8", "uint32", "uint16"]
+)
 @pytest.mark.parametrize("descending", [False, True])
 def test_parallel_sorts_match_numpy(dtype, descending):
-    """Lanes of 2^16+ keys sort their partitions on both threads: random,
+    """Lanes of 2^16+ keys sort their partitions on both threads (values of
+    at most 4 bytes as u32 keys, 16 to a vector with AVX-512): random,
     few distinct, sorted and reversed inputs, NaNs and infinities included."""
     rng = np.random.default_rng(7)
     n = 300_001

@@ -62,16 +62,36 @@ fn restore(out: Array, inverse: &[usize]) -> Result<Array> {
     }
 }
 
-/// Ascending sort of keys: the AVX-512 quicksort where the CPU has it
-/// (as fast as NumPy's SIMD sort on one core, and it uses both), else LSD
-/// radix (stable; several times faster than comparison sorts on long lanes).
-fn sort_keys(keys: &mut [u64]) {
-    #[cfg(target_arch = "x86_64")]
-    if simdsort::available() {
-        return simdsort::sort(keys);
-    }
-    radix_sort_by(keys, |&k| k);
+/// The unsigned word keys are sorted as: u64, or u32 for values of at most
+/// 4 bytes (their keys fit, and an AVX-512 vector holds twice as many).
+trait KeyWord: Copy {
+    /// The low bits of a key (all of them for a key that fits).
+    fn narrow(k: u64) -> Self;
+    fn widen(self) -> u64;
+    /// Ascending sort: the AVX-512 quicksort where the CPU has it (as fast
+    /// as NumPy's SIMD sort on one core, and it uses both), else LSD radix
+    /// (stable; several times faster than comparison sorts on long lanes).
+    fn sort(keys: &mut [Self]);
 }
+
+macro_rules! key_word {
+    ($($t:ty),*) => {$(
+        impl KeyWord for $t {
+            #[inline(always)]
+            fn narrow(k: u64) -> Self { k as $t }
+            #[inline(always)]
+            fn widen(self) -> u64 { u64::from(self) }
+            fn sort(keys: &mut [Self]) {
+                #[cfg(target_arch = "x86_64")]
+                if simdsort::available() {
+                    return simdsort::sort(keys);
+                }
+                radix_sort_by(keys, |&k| u64::from(k));
+            }
+        }
+    )*};
+}
+key_word!(u32, u64);
 
 /// Lanes at least this long sort as keys; shorter ones by comparison (the
 /// vectorised sort pays off from a couple of vectors, radix from hundreds).
@@ -116,33 +136,43 @@ fn sort_as_keys_here<T: SortKey>(lane: &mut [T], flip: u64) -> bool {
     if lane.iter().fold(false, |seen, v| seen | v.is_neg_zero()) {
         return false;
     }
-    if std::mem::size_of::<T>() == std::mem::size_of::<u64>() {
-        debug_assert_eq!(std::mem::align_of::<T>(), std::mem::align_of::<u64>());
-        // 8-byte values become their keys where they are: no second buffer
-        // (for 10^6 float64, 8 MB less to allocate, fault in and copy).
-        // SAFETY: T is 8 bytes with u64's alignment (f64, i64, u64), the
-        // lane is ours alone, and `lane` is not used while `keys` lives.
-        let keys =
-            unsafe { std::slice::from_raw_parts_mut(lane.as_mut_ptr().cast::<u64>(), lane.len()) };
-        for k in keys.iter_mut() {
-            // SAFETY: the 8 bytes are a T (same size, written as one).
-            let v: T = unsafe { std::mem::transmute_copy(k) };
-            *k = v.key() ^ flip;
-        }
-        sort_keys(keys);
-        for k in keys.iter_mut() {
-            let v = T::from_key(*k ^ flip);
-            // SAFETY: as above, the other way round.
-            *k = unsafe { std::mem::transmute_copy(&v) };
-        }
-        return true;
-    }
-    let mut keys: Vec<u64> = lane.iter().map(|&v| v.key() ^ flip).collect();
-    sort_keys(&mut keys);
-    for (v, &k) in lane.iter_mut().zip(&keys) {
-        *v = T::from_key(k ^ flip);
+    if std::mem::size_of::<T>() <= 4 {
+        sort_as_words::<T, u32>(lane, flip);
+    } else {
+        sort_as_words::<T, u64>(lane, flip);
     }
     true
+}
+
+/// Sort `lane` through its keys (xor `flip`) held in words `K`.
+#[inline(always)]
+fn sort_as_words<T: SortKey, K: KeyWord>(lane: &mut [T], flip: u64) {
+    let key = |v: T| K::narrow(v.key() ^ flip);
+    let value = |k: K| T::from_key(k.widen() ^ flip);
+    if std::mem::size_of::<T>() == std::mem::size_of::<K>() {
+        assert_eq!(std::mem::align_of::<T>(), std::mem::align_of::<K>());
+        // Values become their keys where they are: no second buffer (for
+        // 10^6 float64, 8 MB less to allocate, fault in and copy).
+        // SAFETY: T has K's size and alignment (checked), the lane is ours
+        // alone, and `lane` is not used while `keys` lives.
+        let keys =
+            unsafe { std::slice::from_raw_parts_mut(lane.as_mut_ptr().cast::<K>(), lane.len()) };
+        for k in keys.iter_mut() {
+            // SAFETY: the bytes are a T (same size, written as one).
+            *k = key(unsafe { std::mem::transmute_copy(k) });
+        }
+        K::sort(keys);
+        for k in keys.iter_mut() {
+            // SAFETY: as above, the other way round.
+            *k = unsafe { std::mem::transmute_copy(&value(*k)) };
+        }
+        return;
+    }
+    let mut keys: Vec<K> = lane.iter().map(|&v| key(v)).collect();
+    K::sort(&mut keys);
+    for (v, &k) in lane.iter_mut().zip(&keys) {
+        *v = value(k);
+    }
 }
 
 /// Indices that sort one lane, written to `out`; ties keep index order, so
@@ -205,7 +235,7 @@ fn argsort_as_keys_here<T: SortKey>(lane: &[T], out: &mut [i64], flip: u64) {
         .zip(0u64..)
         .map(|(&v, i)| ((key(v) - lo) >> dropped) << index_bits | i)
         .collect();
-    sort_keys(&mut packed);
+    <u64 as KeyWord>::sort(&mut packed);
     let index_mask = (1u64 << index_bits) - 1;
     if dropped > 0 {
         let index = |p: u64| (p & index_mask) as usize;

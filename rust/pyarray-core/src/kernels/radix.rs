@@ -7,10 +7,13 @@
 use crate::kernels::math::Real;
 use half::{bf16, f16};
 
-/// A value's position in the NaN-last order, as an unsigned integer.
+/// A value's position in the NaN-last order, as an unsigned integer. Values
+/// of at most 4 bytes have keys below 2^32, so they can also be sorted as
+/// u32 keys (twice as many per vector).
 pub trait SortKey: Real {
     fn key(self) -> u64;
     /// The value of a key (NaN keys give a NaN; zeros come back as +0.0).
+    /// Only the low 32 bits are read for values of at most 4 bytes.
     fn from_key(k: u64) -> Self;
     /// -0.0 cannot survive a round trip through its key.
     fn is_neg_zero(self) -> bool {
@@ -20,13 +23,15 @@ pub trait SortKey: Real {
 
 const TOP: u64 = 1 << 63;
 
+/// Signed integers: the value in the signed type `$s`, its sign bit flipped,
+/// read as the unsigned type `$u` of the same width.
 macro_rules! signed_key {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $s:ty, $u:ty);*) => {$(
         impl SortKey for $t {
             #[inline(always)]
-            fn key(self) -> u64 { (self as i64 as u64) ^ TOP }
+            fn key(self) -> u64 { ((self as $s as $u) ^ <$s>::MIN as $u) as u64 }
             #[inline(always)]
-            fn from_key(k: u64) -> Self { (k ^ TOP) as i64 as $t }
+            fn from_key(k: u64) -> Self { ((k as $u) ^ <$s>::MIN as $u) as $s as $t }
         }
     )*};
 }
@@ -40,7 +45,7 @@ macro_rules! unsigned_key {
         }
     )*};
 }
-signed_key!(i8, i16, i32, i64);
+signed_key!(i8: i32, u32; i16: i32, u32; i32: i32, u32; i64: i64, u64);
 unsigned_key!(u8, u16, u32, u64);
 
 // Both conversions are branch-free (selects), so key loops vectorise.
@@ -70,23 +75,47 @@ fn f64_from_key(k: u64) -> f64 {
     }
 }
 
+/// `f64_key` for float32, in 32 bits.
+#[inline(always)]
+fn f32_key(v: f32) -> u64 {
+    const TOP32: u32 = 1 << 31;
+    let b = (v + 0.0).to_bits();
+    let negative = ((b as i32) >> 31) as u32;
+    let k = b ^ (negative | TOP32);
+    u64::from(if v.is_nan() { u32::MAX } else { k })
+}
+
+#[inline(always)]
+fn f32_from_key(k: u64) -> f32 {
+    const TOP32: u32 = 1 << 31;
+    let k = k as u32;
+    let non_negative = ((k as i32) >> 31) as u32;
+    let v = f32::from_bits(k ^ (!non_negative | TOP32));
+    if k == u32::MAX {
+        f32::NAN
+    } else {
+        v
+    }
+}
+
+/// Floats through the key of a wider float (`$w`) that holds them exactly.
 macro_rules! float_key {
-    ($($t:ty: $to:expr, $from:expr);*) => {$(
+    ($($t:ty: $w:ty, $key:ident, $from_key:ident, $to:expr, $from:expr);*) => {$(
         impl SortKey for $t {
             #[inline(always)]
-            fn key(self) -> u64 { let to: fn($t) -> f64 = $to; f64_key(to(self)) }
+            fn key(self) -> u64 { let to: fn($t) -> $w = $to; $key(to(self)) }
             #[inline(always)]
-            fn from_key(k: u64) -> Self { let from: fn(f64) -> $t = $from; from(f64_from_key(k)) }
+            fn from_key(k: u64) -> Self { let from: fn($w) -> $t = $from; from($from_key(k)) }
             #[inline(always)]
-            fn is_neg_zero(self) -> bool { let to: fn($t) -> f64 = $to; let v = to(self); v == 0.0 && v.is_sign_negative() }
+            fn is_neg_zero(self) -> bool { let to: fn($t) -> $w = $to; let v = to(self); v == 0.0 && v.is_sign_negative() }
         }
     )*};
 }
 float_key! {
-    f64: |v| v, |v| v;
-    f32: |v| v as f64, |v| v as f32;
-    f16: |v| v.to_f64(), f16::from_f64;
-    bf16: |v| v.to_f64(), bf16::from_f64
+    f64: f64, f64_key, f64_from_key, |v| v, |v| v;
+    f32: f32, f32_key, f32_from_key, |v| v, |v| v;
+    f16: f32, f32_key, f32_from_key, |v| v.to_f32(), f16::from_f32;
+    bf16: f32, f32_key, f32_from_key, |v| v.to_f32(), bf16::from_f32
 }
 
 /// Below this length comparison sorts are as fast and need no scratch buffer.
@@ -155,6 +184,65 @@ mod tests {
         assert_eq!(f64::from_key((-2.5f64).key()), -2.5);
         assert_eq!(i8::from_key((-7i8).key()), -7);
         assert!((-5i32).key() < 3i32.key());
+    }
+
+    /// Values of at most 4 bytes have keys below 2^32 (the u32 key sort
+    /// relies on it), in the NaN-last order, and come back from them.
+    #[test]
+    fn narrow_values_have_32_bit_keys() {
+        fn check<T: SortKey + std::fmt::Debug>(sorted: &[T]) {
+            let keys: Vec<u64> = sorted.iter().map(|&v| v.key()).collect();
+            assert!(keys.iter().all(|&k| k <= u64::from(u32::MAX)), "{sorted:?}");
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "{sorted:?}");
+            for &v in sorted {
+                let back = T::from_key(v.key());
+                assert!(back == v || (back.is_nan() && v.is_nan()), "{v:?}");
+            }
+        }
+        check(&[i8::MIN, -1, 0, 1, i8::MAX]);
+        check(&[i16::MIN, -300, 0, 300, i16::MAX]);
+        check(&[i32::MIN, -70_000, -1, 0, 70_000, i32::MAX]);
+        check(&[0u8, 7, u8::MAX]);
+        check(&[0u16, 7, u16::MAX]);
+        check(&[0u32, 7, u32::MAX]);
+        let f = [
+            f32::NEG_INFINITY,
+            -f32::MAX,
+            -1.5,
+            -f32::MIN_POSITIVE,
+            -1e-45,
+            0.0,
+        ];
+        check(
+            &[
+                &f[..],
+                &[
+                    1e-45,
+                    f32::MIN_POSITIVE,
+                    1.5,
+                    f32::MAX,
+                    f32::INFINITY,
+                    f32::NAN,
+                ],
+            ]
+            .concat(),
+        );
+        check(&[
+            f16::NEG_INFINITY,
+            f16::from_f32(-2.0),
+            f16::ZERO,
+            f16::MAX,
+            f16::NAN,
+        ]);
+        check(&[
+            bf16::NEG_INFINITY,
+            bf16::from_f32(-2.0),
+            bf16::ZERO,
+            bf16::MAX,
+            bf16::NAN,
+        ]);
+        assert_eq!((-0.0f32).key(), 0.0f32.key());
+        assert_eq!((-f32::NAN).key(), f32::NAN.key());
     }
 
     #[test]
