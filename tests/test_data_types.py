@@ -2,6 +2,7 @@
 result_type, can_cast, astype."""
 
 import itertools
+import math
 import pickle
 
 import numpy as np
@@ -465,6 +466,36 @@ def test_same_dtype_copies_are_bit_exact(name):
     ]:
         got = np.asarray(xp.asarray(got, copy=True))
         assert got.tobytes() == np.ascontiguousarray(expected).tobytes()
+
+
+def _saturating_cast(f, name):
+    """pyarray's float-to-integer cast of one value: truncate, NaN to 0,
+    saturate to int64 (negative values) or uint64, then wrap to the width."""
+    if math.isnan(f):
+        v = 0
+    elif f < 0:
+        v = max(int(f), -(2**63)) if math.isfinite(f) else -(2**63)
+    else:
+        top = 2**63 - 1 if name.startswith("int") else 2**64 - 1
+        v = min(int(f), top) if math.isfinite(f) else top
+    bits = np.iinfo(name).bits
+    v %= 2**bits
+    return v - 2**bits if name.startswith("int") and v >= 2 ** (bits - 1) else v
+
+
+@pytest.mark.parametrize("src", ["float32", "float64", "complex128"])
+@pytest.mark.parametrize(
+    "dst", ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+)
+def test_astype_float_to_integer_is_defined_out_of_range(src, dst):
+    # Contiguous runs long enough for the vectorised loop, and the edges:
+    # NaN, infinities, 2^63 and 2^64 and their neighbours, negative values.
+    edges = [np.nan, np.inf, -np.inf, 0.0, -0.0, 0.7, -0.7, -1.5, 255.9, -129.9, 1e30, -1e30]
+    edges += [2.0**63, -(2.0**63), 2.0**64, 2.0**63 - 1024, 2.0**64 - 2048, -(2.0**63) - 2048]
+    a = np.asarray(edges * 5, dtype=src)
+    got = xp.astype(xp.asarray(a), getattr(xp, dst)).tolist()
+    expected = [_saturating_cast(complex(v).real, dst) for v in a.tolist()]
+    assert got == expected
 
 
 def test_astype_device():

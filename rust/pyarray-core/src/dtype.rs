@@ -364,6 +364,48 @@ pub enum Scalar {
     Complex(Complex64),
 }
 
+/// `f as i64` (truncation; NaN gives 0, out-of-range values the nearest
+/// bound) in a form that vectorises: `as` saturates with branches that LLVM
+/// keeps scalar, which made float-to-integer casts 10-30x slower than NumPy's.
+#[inline(always)]
+fn saturating_i64(f: f64) -> i64 {
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    // The largest double below 2^63.
+    const BELOW_TWO_63: f64 = 9_223_372_036_854_774_784.0;
+    let clamped = if f.is_nan() {
+        0.0
+    } else {
+        f.clamp(-TWO_63, BELOW_TWO_63)
+    };
+    // SAFETY: `clamped` is finite and within [-2^63, 2^63).
+    let t = unsafe { clamped.to_int_unchecked::<i64>() };
+    if f >= TWO_63 {
+        i64::MAX
+    } else {
+        t
+    }
+}
+
+/// `f as u64` in a form that vectorises (see `saturating_i64`).
+#[inline(always)]
+fn saturating_u64(f: f64) -> u64 {
+    const TWO_64: f64 = 18_446_744_073_709_551_616.0;
+    // The largest double below 2^64.
+    const BELOW_TWO_64: f64 = 18_446_744_073_709_549_568.0;
+    let clamped = if f.is_nan() {
+        0.0
+    } else {
+        f.clamp(0.0, BELOW_TWO_64)
+    };
+    // SAFETY: `clamped` is finite and within [0, 2^64).
+    let t = unsafe { clamped.to_int_unchecked::<u64>() };
+    if f >= TWO_64 {
+        u64::MAX
+    } else {
+        t
+    }
+}
+
 impl Scalar {
     #[inline(always)]
     pub fn as_f64(self) -> f64 {
@@ -388,8 +430,8 @@ impl Scalar {
             Scalar::Bool(b) => b as i64,
             Scalar::Int(i) => i,
             Scalar::UInt(u) => u as i64,
-            Scalar::Float(f) => f as i64,
-            Scalar::Complex(c) => c.re as i64,
+            Scalar::Float(f) => saturating_i64(f),
+            Scalar::Complex(c) => saturating_i64(c.re),
         }
     }
     /// Not recursive (the complex case once called `as_u64` on its real
@@ -400,9 +442,9 @@ impl Scalar {
         // Negative floats wrap like C's cast through int64 (NumPy's behaviour).
         let from_float = |f: f64| {
             if f < 0.0 {
-                f as i64 as u64
+                saturating_i64(f) as u64
             } else {
-                f as u64
+                saturating_u64(f)
             }
         };
         match self {
@@ -682,5 +724,46 @@ mod tests {
         assert_eq!(f32::cast_from(num_complex::Complex64::new(3.0, 4.0)), 3.0);
         assert_eq!(DType::from_dlpack(4, 16), Some(BFloat16));
         assert_eq!(DType::from_buffer_format("<d"), Some(Float64));
+    }
+
+    /// The vectorisable float-to-integer conversions agree with `as`
+    /// (truncation, NaN to 0, saturation) everywhere, bounds included.
+    #[test]
+    fn saturating_conversions_match_as() {
+        let two_63 = 9_223_372_036_854_775_808.0f64;
+        let mut values = vec![
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            0.0,
+            -0.0,
+            0.9,
+            -0.9,
+            -1.5,
+            255.7,
+            -129.2,
+            1e300,
+            -1e300,
+            two_63,
+            -two_63,
+            2.0 * two_63,
+            f64::MIN_POSITIVE,
+        ];
+        for x in [two_63, 2.0 * two_63] {
+            values.extend([x.next_down(), x.next_up(), -x.next_down(), -x.next_up()]);
+        }
+        for f in values {
+            assert_eq!(saturating_i64(f), f as i64, "{f:e}");
+            assert_eq!(saturating_u64(f), f as u64, "{f:e}");
+            let expected_u = if f < 0.0 { f as i64 as u64 } else { f as u64 };
+            assert_eq!(Scalar::Float(f).as_u64(), expected_u, "{f:e}");
+            assert_eq!(u8::cast_from(f), expected_u as u8, "{f:e}");
+            assert_eq!(
+                i16::cast_from(f as f32),
+                (f as f32 as f64) as i64 as i16,
+                "{f:e}"
+            );
+        }
     }
 }

@@ -3,6 +3,7 @@
 use crate::array::Array;
 use crate::dtype::Element;
 use crate::iter::for_each_run;
+use crate::kernels::loops::in_best_tier;
 
 /// Copy `src` (viewed with element strides `src_strides`, already broadcast to
 /// `dst`'s shape) into `dst`, converting element types. `dst` must be writeable
@@ -39,9 +40,16 @@ unsafe fn copy_run<D: Element, S: Element>(
     } else if dst_stride == dsz && src_stride == ssz {
         let d = std::slice::from_raw_parts_mut(dst as *mut D, len);
         let s = std::slice::from_raw_parts(src as *const S, len);
-        for (o, &i) in d.iter_mut().zip(s) {
-            *o = D::cast_from(i);
-        }
+        // In the widest vectors the CPU has: float-to-int64 conversions
+        // have vector instructions only from AVX-512 DQ.
+        in_best_tier(
+            #[inline(always)]
+            move || {
+                for (o, &i) in d.iter_mut().zip(s) {
+                    *o = D::cast_from(i);
+                }
+            },
+        );
     } else if dst_stride == dsz && src_stride == 0 {
         let v = D::cast_from(*(src as *const S));
         std::slice::from_raw_parts_mut(dst as *mut D, len).fill(v);
