@@ -576,6 +576,39 @@ def _asarray_list(xp, size, dtype):
     return partial(xp.asarray, values)
 
 
+# astype in the creation group (it makes a new array): one case per target
+# dtype, the source dtype in the dtype column. Float sources hold values in
+# [0, 200), which every target represents.
+_CASTS = {
+    "int32": ("float64", "float32"),
+    "uint8": ("float32", "int64"),
+    "float64": ("uint64", "int32"),
+    "float32": ("int64", "float64"),
+}
+
+
+def _astype(target, xp, size, dtype):
+    if dtype.startswith("float"):
+        x = uniform(xp, size, dtype, low=0.0, high=200.0)
+    else:
+        x = integers(xp, size, high=200, dtype=dtype)
+    return partial(xp.astype, x, getattr(xp, target))
+
+
+for _target, _sources in _CASTS.items():
+    CASES.append(
+        Case(
+            "creation",
+            f"astype_{_target}",
+            f"xp.astype(x, {_target}), x of the dtype column",
+            partial(_astype, _target),
+            sizes=(10**4, 10**6),
+            dtypes=_sources,
+            needs=("astype",),
+        )
+    )
+
+
 # --- reductions --------------------------------------------------------------
 
 
@@ -617,11 +650,12 @@ for _name in ("sum", "mean", "std"):
 
 # --- sorting -----------------------------------------------------------------
 
-_SORT_DTYPES = ("float64", "int64")
+# 8-byte and 4-byte values: pyarray sorts them as 64- and 32-bit keys.
+_SORT_DTYPES = ("float64", "int64", "float32", "int32")
 
 
 def _sort_input(xp, size, dtype):
-    if dtype == "int64":
+    if dtype.startswith("int"):
         return integers(xp, size, high=10**9, dtype=dtype)
     return normal(xp, size, dtype)
 
