@@ -451,6 +451,18 @@ def test_clip_propagates_nan_from_x_and_bounds():
     assert np.isnan(np.asarray(xp.clip(x, 0.0, xp.asarray(np.nan, dtype=xp.float32)))).all()
 
 
+def test_clip_casts_0d_bounds_of_another_dtype_to_x_dtype():
+    # Cast as astype would: 0.1 rounds to float32, 70000 wraps in int16.
+    x = xp.asarray([0.0, 0.5], dtype=xp.float32)
+    lo = xp.asarray(0.1, dtype=xp.float64)
+    got = xp.clip(x, lo, None)
+    assert got.dtype == xp.float32
+    assert np.asarray(got).tolist() == [np.float32(0.1), 0.5]
+    i = xp.asarray([0, 5000, 9000], dtype=xp.int16)
+    hi = xp.asarray(70000, dtype=xp.int64)  # 4464 as int16
+    assert xp.clip(i, None, hi).tolist() == [0, 4464, 4464]
+
+
 def test_clip_with_array_bounds_broadcasts_and_keeps_order():
     a = np.arange(12.0).reshape(3, 4)
     lo, hi = np.asarray([1.0, 2.0, 3.0, 4.0]), np.asarray([[5.0], [6.0], [7.0]])

@@ -558,16 +558,17 @@ pub fn clip(x: &Array, min: Option<&Array>, max: Option<&Array>) -> Result<Array
     if !(d.is_integer() || d.is_real_float()) {
         return unsupported("clip", d);
     }
+    if [min, max].into_iter().flatten().all(|b| b.ndim() == 0) {
+        // T::from_scalar casts as astype does: no 0-d copy in x's dtype.
+        let item = |b: Option<&Array>| b.map(Array::item).transpose();
+        let (lo, hi) = (item(min)?, item(max)?);
+        return reals!(d, T => clip_by_scalars::<T>(x, lo.map(T::from_scalar),
+            hi.map(T::from_scalar)), unreachable!());
+    }
     let (lo, hi) = (
         min.map(|b| cast(b, d)).transpose()?,
         max.map(|b| cast(b, d)).transpose()?,
     );
-    if [&lo, &hi].into_iter().flatten().all(|b| b.ndim() == 0) {
-        let lo = lo.map(|b| b.item()).transpose()?;
-        let hi = hi.map(|b| b.item()).transpose()?;
-        return reals!(d, T => clip_by_scalars::<T>(x, lo.map(T::from_scalar),
-            hi.map(T::from_scalar)), unreachable!());
-    }
     let mut shape = crate::layout::Dims::from_slice(x.shape());
     for bound in [&lo, &hi].into_iter().flatten() {
         shape = broadcast_shapes(&shape, bound.shape())?;
