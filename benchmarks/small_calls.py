@@ -31,6 +31,7 @@ STATEMENTS = [
     "mod.zeros(10)",
     "mod.where(x > y, x, y)",
     "mod.concat([x, y])",
+    "mod.asarray(x)",
 ]
 
 

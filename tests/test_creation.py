@@ -331,6 +331,10 @@ def test_asarray_pyarray_input_copy_semantics():
     copied = xp.asarray(x, copy=True)
     copied[2] = 30
     assert x.tolist() == [10, 20, 3]
+    # No copy and no cast: the array itself, as NumPy returns it.
+    assert xp.asarray(x) is x
+    assert xp.asarray(x, dtype=x.dtype, copy=False) is x
+    assert copied is not x and xp.asarray(x, dtype=xp.int32) is not x
     assert copied.tolist() == [10, 20, 30]
     assert_equal(xp.asarray(x, dtype=xp.float32), np.array([10, 20, 3], dtype=np.float32))
 

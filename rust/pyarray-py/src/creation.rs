@@ -136,15 +136,23 @@ fn buffer_source(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
 /// Array([1.5, 2. ], dtype=float32)
 #[pyfunction]
 #[pyo3(signature = (obj, /, *, dtype = None, device = None, copy = None))]
-pub fn asarray(
-    obj: &Bound<'_, PyAny>,
-    dtype: Option<&Bound<'_, PyAny>>,
-    device: Option<&Bound<'_, PyAny>>,
+pub fn asarray<'py>(
+    obj: &Bound<'py, PyAny>,
+    dtype: Option<&Bound<'py, PyAny>>,
+    device: Option<&Bound<'py, PyAny>>,
     copy: Option<bool>,
-) -> PyResult<PyArray> {
+) -> PyResult<Bound<'py, PyArray>> {
     parse_device(device)?;
     let dtype = parse_optional_dtype(dtype)?;
-    asarray_impl(obj, dtype, copy).map(PyArray::new)
+    if let Ok(array) = obj.cast_exact::<PyArray>() {
+        // An array that needs no copy and no cast is returned itself, as
+        // NumPy does: libraries call asarray on every input they receive.
+        let same_dtype = dtype.is_none_or(|d| d == array.get().inner.dtype());
+        if same_dtype && copy != Some(true) {
+            return Ok(array.clone());
+        }
+    }
+    Bound::new(obj.py(), PyArray::new(asarray_impl(obj, dtype, copy)?))
 }
 
 fn filled(
