@@ -10,12 +10,12 @@
 //! with the plain methods (`VecMath::vtrig_out_of_range`,
 //! `VecMath::vexp_out_of_range`, `VecMath::vlog_out_of_range`): libm, or for
 //! float32 trigonometry up to `TRIG_WIDE_MAX` a reduction in float64 lanes.
-//! The float32 forms of ln, sin, cos and tan and the float64 exp use fused
-//! multiply-add (`mul_add`): its rounding is defined, so results are the same
-//! on every CPU (below the FMA tiers it is libm's `fma`, correct but slow;
-//! the elementwise loops run every path, strided ones too, in the best tier).
-//! The other forms use none, so they give the same results on every tier
-//! without it.
+//! The float32 forms of ln, sin, cos and tan and the float64 polynomials
+//! (exp, the logarithms, sin, cos and tan) use fused multiply-add
+//! (`mul_add`): its rounding is defined, so results are the same on every
+//! CPU (below the FMA tiers it is libm's `fma`, correct but slow; the
+//! elementwise loops run every path, strided ones too, in the best tier).
+//! The float32 exp and the float64 argument reductions use none.
 
 /// The per-type entry points the real-float kernels call. The defaults are
 /// for functions whose vectorisable form is correct everywhere.
@@ -308,7 +308,7 @@ pub fn ln_f32(x: f32) -> f32 {
     let m = f32::from_bits((offset & 0x007f_ffff) + SQRT_HALF_BITS);
     let f = m - 1.0;
     let z = f * f;
-    let p = horner_f32(f, &P);
+    let p = horner(f, &P);
     let e = e as f32;
     // f + (f^3 P(f) - z/2) + e*LN2_LO + e*LN2_HI, the small terms first.
     let tail = (p * f).mul_add(z, -0.5 * z);
@@ -317,9 +317,9 @@ pub fn ln_f32(x: f32) -> f32 {
 
 /// The polynomial with coefficients `c` (highest degree first) at `x`, by
 /// Horner's rule in fused multiply-adds: one rounding a step, the same on
-/// every CPU (see the module note on `f32::mul_add`).
+/// every CPU (see the module note on `mul_add`).
 #[inline(always)]
-fn horner_f32(x: f32, c: &[f32]) -> f32 {
+fn horner<F: num_traits::Float>(x: F, c: &[F]) -> F {
     c[1..].iter().fold(c[0], |p, &k| p.mul_add(x, k))
 }
 
@@ -387,10 +387,10 @@ fn reduce_pio2_wide(x: f32) -> (f32, f32, u32) {
 #[inline(always)]
 fn sin_cos_reduced_f32(r: f32) -> (f32, f32) {
     let z = r * r;
-    let ps = horner_f32(z, &[-1.951_529_6e-4, 8.332_161e-3, -1.666_665_5e-1]);
+    let ps = horner(z, &[-1.951_529_6e-4, 8.332_161e-3, -1.666_665_5e-1]);
     // r * (1 + ...), not r + r * (...): keeps the sign of r = -0.0.
     let s = r * z.mul_add(ps, 1.0);
-    let pc = horner_f32(z, &[2.443_315_7e-5, -1.388_731_6e-3, 4.166_664_6e-2]);
+    let pc = horner(z, &[2.443_315_7e-5, -1.388_731_6e-3, 4.166_664_6e-2]);
     let c = (z * z).mul_add(pc, (-0.5f32).mul_add(z, 1.0));
     (s, c)
 }
@@ -435,7 +435,7 @@ fn tan_of_reduced((r_hi, r_lo, q): (f32, f32, u32)) -> f32 {
         3.333_315_7e-1,
     ];
     let z = r_hi * r_hi;
-    let p = horner_f32(z, &P) * z;
+    let p = horner(z, &P) * z;
     // copysign: keeps tan(-0.0) = -0.0 (r_lo = +0.0 would round it to +0.0).
     let t = (r_hi + r_hi.mul_add(p, r_lo)).copysign(r_hi);
     let (num, den) = if q & 1 == 0 { (t, 1.0) } else { (-1.0, t) };
@@ -481,20 +481,20 @@ fn trig_f32(x: f32, of_reduced: fn((f32, f32, u32)) -> f32, exact: fn(f32) -> f3
 /// can be added to the exponent bits.
 pub const EXP64_INLINE_MAX: f64 = 708.0;
 
-/// Coefficients c0..c9 of P(r) ~ (e^r - 1 - r) / r^2 on |r| <= ln2/2: a
-/// Chebyshev fit (mpmath `chebyfit`, 50 digits) whose error, times r^2, is
-/// below 2^-56.
+/// Coefficients (highest degree first) of P(r) ~ (e^r - 1 - r) / r^2 on
+/// |r| <= ln2/2: a Chebyshev fit (mpmath `chebyfit`, 50 digits) whose
+/// error, times r^2, is below 2^-56.
 const EXP64_POLY: [f64; 10] = [
-    0.500_000_000_000_000_1,
-    0.166_666_666_666_666_69,
-    0.041_666_666_666_624_164,
-    0.008_333_333_333_330_065,
-    0.001_388_888_891_719_671_9,
-    1.984_126_986_304_054_5e-4,
-    2.480_152_132_236_869_2e-5,
-    2.755_726_848_031_002_4e-6,
-    2.762_007_587_998_336_7e-7,
     2.510_037_583_256_123_4e-8,
+    2.762_007_587_998_336_7e-7,
+    2.755_726_848_031_002_4e-6,
+    2.480_152_132_236_869_2e-5,
+    1.984_126_986_304_054_5e-4,
+    0.001_388_888_891_719_671_9,
+    0.008_333_333_333_330_065,
+    0.041_666_666_666_624_164,
+    0.166_666_666_666_666_69,
+    0.500_000_000_000_000_1,
 ];
 
 /// e^x for |x| <= EXP64_INLINE_MAX, within an ulp. x = n ln2 + r with
@@ -508,10 +508,7 @@ pub fn exp_f64(x: f64) -> f64 {
     let n = t - ROUND_F64;
     // n has at most 11 bits, so n * LN2_HI is exact.
     let r = x - n * LN2_HI - n * LN2_LO;
-    let p = EXP64_POLY[..9]
-        .iter()
-        .rev()
-        .fold(EXP64_POLY[9], |p, &c| p.mul_add(r, c));
+    let p = horner(r, &EXP64_POLY);
     let y = 1.0 + r.mul_add(r * p, r);
     f64::from_bits(y.to_bits().wrapping_add((round_f64_as_int(t) << 52) as u64))
 }
@@ -562,8 +559,9 @@ fn log_parts(x: f64) -> LogParts {
     let s = f / (2.0 + f);
     let z = s * s;
     let w = z * z;
-    let r =
-        z * (LG[0] + w * (LG[2] + w * (LG[4] + w * LG[6]))) + w * (LG[1] + w * (LG[3] + w * LG[5]));
+    let odd = horner(w, &[LG[6], LG[4], LG[2], LG[0]]);
+    let even = horner(w, &[LG[5], LG[3], LG[1]]);
+    let r = z.mul_add(odd, w * even);
     LogParts {
         e: e as f64,
         f,
@@ -660,7 +658,7 @@ fn sin_kernel_f64(r: f64, rr: f64) -> f64 {
         1.589_690_995_211_55e-10,
     ];
     let z = r * r;
-    let p = S[1] + z * (S[2] + z * (S[3] + z * (S[4] + z * S[5])));
+    let p = horner(z, &[S[5], S[4], S[3], S[2], S[1]]);
     let v = z * r;
     r - ((z * (0.5 * rr - v * p) - rr) - v * S[0])
 }
@@ -678,7 +676,7 @@ fn cos_kernel_f64(r: f64, rr: f64) -> f64 {
         -1.135_964_755_778_819_5e-11,
     ];
     let z = r * r;
-    let p = z * (C[0] + z * (C[1] + z * (C[2] + z * (C[3] + z * (C[4] + z * C[5])))));
+    let p = z * horner(z, &[C[5], C[4], C[3], C[2], C[1], C[0]]);
     let hz = 0.5 * z;
     let w = 1.0 - hz;
     w + (((1.0 - w) - hz) + (z * p - r * rr))
