@@ -380,28 +380,13 @@ impl Array {
 
     /// A copy converted to `dtype` laid out like this array
     /// (`for_overwrite_like`): C order, or the array's own axis order when it
-    /// is dense in another one, then copied in one flat pass over memory
-    /// (the n-d walk does not reorder axes, so it would step by rows).
+    /// is dense in another one (`cast_copy` walks in the order of `out`, so
+    /// that copy is one pass over memory).
     pub fn astype_keeping_layout(&self, dtype: DType) -> Result<Array> {
-        // SAFETY: cast_copy writes every element of `out` (or of its flat view).
+        // SAFETY: cast_copy writes every element of `out`.
         let out = unsafe { Array::for_overwrite_like(dtype, self)? };
-        if out.is_c_contiguous() {
-            crate::kernels::copy::cast_copy(&out, self, &self.strides);
-        } else {
-            crate::kernels::copy::cast_copy(
-                &out.memory_order_view(),
-                &self.memory_order_view(),
-                &[1],
-            );
-        }
+        crate::kernels::copy::cast_copy(&out, self, &self.strides);
         Ok(out)
-    }
-
-    /// A dense array's elements as one axis in memory order.
-    fn memory_order_view(&self) -> Array {
-        debug_assert!(self.is_dense());
-        let n = self.size();
-        self.view(smallvec::smallvec![n], smallvec::smallvec![1], self.offset)
     }
 
     /// This array in `dtype`: itself (shared, any layout) when it already

@@ -2,12 +2,14 @@
 
 use crate::array::Array;
 use crate::dtype::{Element, Scalar};
-use crate::iter::for_each_run;
+use crate::iter::for_each_run_in_order_of_first;
 use crate::kernels::loops::in_best_tier;
 
 /// Copy `src` (viewed with element strides `src_strides`, already broadcast to
 /// `dst`'s shape) into `dst`, converting element types. `dst` must be writeable
-/// and must not overlap `src`.
+/// and must not overlap `src`. The walk follows `dst`'s memory order, so a
+/// copy between two arrays dense in the same non-C order (an F-ordered
+/// `astype`) is one contiguous run.
 pub fn cast_copy(dst: &Array, src: &Array, src_strides: &[isize]) {
     let dst_bs = dst.byte_strides();
     let src_bs: Vec<isize> = src_strides
@@ -15,7 +17,7 @@ pub fn cast_copy(dst: &Array, src: &Array, src_strides: &[isize]) {
         .map(|&s| s * src.itemsize() as isize)
         .collect();
     crate::dispatch!(dst.dtype(), D => crate::dispatch!(src.dtype(), S => {
-        for_each_run(
+        for_each_run_in_order_of_first(
             dst.shape(),
             [&dst_bs, &src_bs],
             [dst.data_ptr(), src.data_ptr()],
@@ -100,6 +102,7 @@ fn float_to_int_run<D: Element, S: Element>(d: &mut [D], s: &[S]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dtype::DType;
     use half::f16;
     use num_complex::Complex32;
 
@@ -121,6 +124,31 @@ mod tests {
                 D::DTYPE
             );
         }
+    }
+
+    /// Values of `a` in logical (C) order, as i64.
+    fn ints(a: &Array) -> Vec<i64> {
+        a.to_scalars().into_iter().map(|s| s.as_i64()).collect()
+    }
+
+    #[test]
+    fn cast_copy_fills_destinations_of_any_order() {
+        let values: Vec<f64> = (0..24).map(|v| v as f64 * 1.5).collect();
+        let src = Array::from_vec(&values, &[2, 3, 4]).unwrap();
+        let expected = ints(&src);
+        // An F-ordered destination (the transpose of a C-ordered one) from
+        // a C-ordered source, and a C-ordered one from an F-ordered source.
+        let f_dst = Array::zeros(DType::Int32, &[4, 3, 2]).unwrap().transpose();
+        cast_copy(&f_dst, &src, src.strides());
+        assert_eq!(ints(&f_dst), expected);
+        let f_src = src.transpose().astype(DType::Float64).unwrap().transpose();
+        let c_dst = Array::zeros(DType::Int16, &[2, 3, 4]).unwrap();
+        cast_copy(&c_dst, &f_src, f_src.strides());
+        assert_eq!(ints(&c_dst), expected);
+        // astype_keeping_layout of an F-ordered array keeps the order.
+        let kept = f_src.astype_keeping_layout(DType::Int64).unwrap();
+        assert_eq!(kept.strides(), f_src.strides());
+        assert_eq!(ints(&kept), expected);
     }
 
     #[test]
