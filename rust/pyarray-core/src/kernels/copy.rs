@@ -50,9 +50,7 @@ unsafe fn copy_run<D: Element, S: Element>(
                 if S::DTYPE.is_float() && D::DTYPE.is_integer() {
                     float_to_int_run(d, s)
                 } else {
-                    for (o, &i) in d.iter_mut().zip(s) {
-                        *o = D::cast_from(i);
-                    }
+                    cast_run(d, s)
                 }
             },
         );
@@ -92,10 +90,16 @@ fn float_to_int_run<D: Element, S: Element>(d: &mut [D], s: &[S]) {
                 *o = D::from_scalar(Scalar::Int(i as i64));
             }
         } else {
-            for (o, &v) in d.iter_mut().zip(s) {
-                *o = D::cast_from(v);
-            }
+            cast_run(d, s)
         }
+    }
+}
+
+/// A contiguous cast, element by element.
+#[inline(always)]
+fn cast_run<D: Element, S: Element>(d: &mut [D], s: &[S]) {
+    for (o, &v) in d.iter_mut().zip(s) {
+        *o = D::cast_from(v);
     }
 }
 

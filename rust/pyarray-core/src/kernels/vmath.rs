@@ -541,14 +541,18 @@ struct LogParts {
 
 #[inline(always)]
 fn log_parts(x: f64) -> LogParts {
-    const LG: [f64; 7] = [
-        6.666_666_666_666_735e-1,
-        3.999_999_999_940_942e-1,
-        2.857_142_874_366_239e-1,
-        2.222_219_843_214_978_4e-1,
-        1.818_357_216_161_805e-1,
-        1.531_383_769_920_937_3e-1,
+    // fdlibm's Lg1..Lg7 split by parity, each highest degree first (for
+    // `horner` in w = s^4): r = z (Lg1 + w Lg3 + ...) + w (Lg2 + w Lg4 + ...).
+    const LG_ODD: [f64; 4] = [
         1.479_819_860_511_658_6e-1,
+        1.818_357_216_161_805e-1,
+        2.857_142_874_366_239e-1,
+        6.666_666_666_666_735e-1,
+    ];
+    const LG_EVEN: [f64; 3] = [
+        1.531_383_769_920_937_3e-1,
+        2.222_219_843_214_978_4e-1,
+        3.999_999_999_940_942e-1,
     ];
     // As in `ln_f32`: offset by sqrt(1/2)'s bits, m lands in [sqrt(1/2), sqrt(2)).
     const SQRT_HALF_BITS: u64 = 0x3fe6_a09e_667f_3bcd;
@@ -559,9 +563,7 @@ fn log_parts(x: f64) -> LogParts {
     let s = f / (2.0 + f);
     let z = s * s;
     let w = z * z;
-    let odd = horner(w, &[LG[6], LG[4], LG[2], LG[0]]);
-    let even = horner(w, &[LG[5], LG[3], LG[1]]);
-    let r = z.mul_add(odd, w * even);
+    let r = z.mul_add(horner(w, &LG_ODD), w * horner(w, &LG_EVEN));
     LogParts {
         e: e as f64,
         f,
@@ -649,34 +651,36 @@ fn reduce_pio2_f64(x: f64) -> (f64, f64, u64) {
 /// minimax S, the first-order effect of rr folded in.
 #[inline(always)]
 fn sin_kernel_f64(r: f64, rr: f64) -> f64 {
-    const S: [f64; 6] = [
-        -1.666_666_666_666_663_2e-1,
-        8.333_333_333_322_49e-3,
-        -1.984_126_982_985_795e-4,
-        2.755_731_370_707_006_8e-6,
-        -2.505_076_025_340_686_3e-8,
+    // S's r^3 coefficient, then the rest highest degree first (for `horner`).
+    const S1: f64 = -1.666_666_666_666_663_2e-1;
+    const S: [f64; 5] = [
         1.589_690_995_211_55e-10,
+        -2.505_076_025_340_686_3e-8,
+        2.755_731_370_707_006_8e-6,
+        -1.984_126_982_985_795e-4,
+        8.333_333_333_322_49e-3,
     ];
     let z = r * r;
-    let p = horner(z, &[S[5], S[4], S[3], S[2], S[1]]);
+    let p = horner(z, &S);
     let v = z * r;
-    r - ((z * (0.5 * rr - v * p) - rr) - v * S[0])
+    r - ((z * (0.5 * rr - v * p) - rr) - v * S1)
 }
 
 /// cos(r + rr) for |r| <= pi/4: 1 - r^2/2 + r^4 C(r^2) with fdlibm's minimax
 /// C, the rounding error of 1 - r^2/2 recovered and added back.
 #[inline(always)]
 fn cos_kernel_f64(r: f64, rr: f64) -> f64 {
+    // Highest degree first (for `horner`).
     const C: [f64; 6] = [
-        4.166_666_666_666_66e-2,
-        -1.388_888_888_887_411e-3,
-        2.480_158_728_947_673e-5,
-        -2.755_731_435_139_066_3e-7,
-        2.087_572_321_298_175e-9,
         -1.135_964_755_778_819_5e-11,
+        2.087_572_321_298_175e-9,
+        -2.755_731_435_139_066_3e-7,
+        2.480_158_728_947_673e-5,
+        -1.388_888_888_887_411e-3,
+        4.166_666_666_666_66e-2,
     ];
     let z = r * r;
-    let p = z * horner(z, &[C[5], C[4], C[3], C[2], C[1], C[0]]);
+    let p = z * horner(z, &C);
     let hz = 0.5 * z;
     let w = 1.0 - hz;
     w + (((1.0 - w) - hz) + (z * p - r * rr))
