@@ -423,6 +423,48 @@ for _name, _inputs, _what in (
     )
 
 
+# The other transcendental functions, each on its domain (NumPy has SIMD
+# kernels for all of them on AVX-512 machines).
+_in_unit = partial(uniform, low=-0.9, high=0.9)
+for _name, _inputs, _what in (
+    ("expm1", normal, "normal"),
+    ("log1p", uniform, "in [0.5, 2)"),
+    ("log2", uniform, "in [0.5, 2)"),
+    ("log10", uniform, "in [0.5, 2)"),
+    ("sinh", normal, "normal"),
+    ("cosh", normal, "normal"),
+    ("tanh", normal, "normal"),
+    ("asin", _in_unit, "in [-0.9, 0.9)"),
+    ("acos", _in_unit, "in [-0.9, 0.9)"),
+    ("atan", normal, "normal"),
+    ("asinh", normal, "normal"),
+    ("acosh", partial(uniform, low=1.1, high=10.0), "in [1.1, 10)"),
+    ("atanh", _in_unit, "in [-0.9, 0.9)"),
+):
+    CASES.append(
+        Case(
+            "transcendental",
+            _name,
+            f"xp.{_name}(x), x {_what}",
+            partial(_unary, _name, _inputs),
+            dtypes=FLOATS,
+            needs=(_name,),
+        )
+    )
+
+
+@case("transcendental", "pow", "xp.pow(x, y), x in [0.5, 2), y normal", dtypes=FLOATS)
+def _pow(xp, size, dtype):
+    x = uniform(xp, size, dtype, seed=0)
+    y = normal(xp, size, dtype, seed=1)
+    return partial(xp.pow, x, y)
+
+
+@case("transcendental", "atan2", "xp.atan2(y, x), both normal", dtypes=FLOATS)
+def _atan2(xp, size, dtype):
+    return _binary("atan2", xp, size, dtype)
+
+
 @case("elementwise", "add_operator", "x + y", dtypes=FLOATS)
 def _add_operator(xp, size, dtype):
     x = normal(xp, size, dtype, seed=0)

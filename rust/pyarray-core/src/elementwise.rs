@@ -5,9 +5,13 @@
 use crate::array::Array;
 use crate::dtype::{promote, DType, Element, Scalar};
 use crate::error::{Error, Result};
-use crate::kernels::loops::{map1, map1_with_fallback, write2, write2_scalar};
+use crate::kernels::loops::{
+    map1, map1_with_fallback, write2, write2_scalar, write2_scalar_with_fallback,
+    write2_with_fallback, Fallback2,
+};
 #[allow(unused_imports)] // the traits provide the per-element methods used below
 use crate::kernels::math::{Complex, Float, Int, Num, Real, RealFloat};
+use crate::kernels::vmath;
 use crate::layout::{broadcast_shapes, same_dims, same_layout};
 use std::borrow::Cow;
 
@@ -133,6 +137,15 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
                 Float::$exact), unsupported(&name(), d))
         };
     }
+    // The same for the functions of `vmath::Vectorised`;
+    // complex numbers go through their own formulas.
+    macro_rules! via_f64 {
+        ($F:ident, $exact:ident) => {
+            real_floats!(d, T => map1_with_fallback::<T, T>(x, RealFloat::inline::<vmath::$F>,
+                RealFloat::out_of_range::<vmath::$F>, Float::$exact),
+                complexes!(d, T => map1::<T, T>(x, true, Float::$exact), unsupported(&name(), d)))
+        };
+    }
     match op {
         U::Abs => complexes!(d, T => map1::<T, <T as Complex>::Part>(x, false, |v| v.norm()),
             reals!(d, T => map1::<T, T>(x, false, Real::abs), unsupported(&name(), d))),
@@ -146,23 +159,23 @@ pub fn unary(op: UnaryOp, x: &Array) -> Result<Array> {
         U::Reciprocal => float_fn!(recip),
         U::Sqrt => float_fn!(sqrt),
         U::Exp => with_fallback!(exp_inline, exp_out_of_range, exp),
-        U::Expm1 => float_fn!(expm1),
+        U::Expm1 => via_f64!(Expm1, expm1),
         U::Log => with_fallback!(ln_inline, log_out_of_range, ln),
-        U::Log1p => float_fn!(ln1p),
+        U::Log1p => via_f64!(Log1p, ln1p),
         U::Log2 => with_fallback!(log2_inline, log_out_of_range, log2),
         U::Log10 => with_fallback!(log10_inline, log_out_of_range, log10),
         U::Sin => with_fallback!(sin_inline, trig_out_of_range, sin),
         U::Cos => with_fallback!(cos_inline, trig_out_of_range, cos),
         U::Tan => with_fallback!(tan_inline, trig_out_of_range, tan),
-        U::Asin => float_fn!(asin),
-        U::Acos => float_fn!(acos),
-        U::Atan => float_fn!(atan),
-        U::Sinh => float_fn!(sinh),
-        U::Cosh => float_fn!(cosh),
-        U::Tanh => float_fn!(tanh),
-        U::Asinh => float_fn!(asinh),
-        U::Acosh => float_fn!(acosh),
-        U::Atanh => float_fn!(atanh),
+        U::Asin => via_f64!(Asin, asin),
+        U::Acos => via_f64!(Acos, acos),
+        U::Atan => via_f64!(Atan, atan),
+        U::Sinh => via_f64!(Sinh, sinh),
+        U::Cosh => via_f64!(Cosh, cosh),
+        U::Tanh => via_f64!(Tanh, tanh),
+        U::Asinh => via_f64!(Asinh, asinh),
+        U::Acosh => via_f64!(Acosh, acosh),
+        U::Atanh => via_f64!(Atanh, atanh),
         U::Floor => reals!(d, T => map1::<T, T>(x, false, Real::floor), unsupported(&name(), d)),
         U::Ceil => reals!(d, T => map1::<T, T>(x, false, Real::ceil), unsupported(&name(), d)),
         U::Trunc => reals!(d, T => map1::<T, T>(x, false, Real::trunc), unsupported(&name(), d)),
@@ -476,6 +489,25 @@ impl Pair<'_> {
         self.write_with(out, true, f)
     }
 
+    /// `write_split` of `F`'s vectorisable form, libm where it is out of range.
+    fn write_split_inline<T: RealFloat, F: vmath::VectorisedBinary>(
+        &self,
+        out: &Array,
+        exact: impl Fn(T, T) -> T + Sync,
+    ) -> Result<()> {
+        let fallback = Fallback2 {
+            fast: RealFloat::inline2::<F>,
+            use_slow: RealFloat::out_of_range2::<F>,
+            slow: exact,
+        };
+        match *self {
+            Pair::Arrays(a, b) => write2_with_fallback(out, a, b, true, &fallback),
+            Pair::Scalar(x, s, first) => {
+                write2_scalar_with_fallback(out, x, T::from_scalar(s), first, true, &fallback)
+            }
+        }
+    }
+
     fn write_with<T: Element, U: Element>(
         &self,
         out: &Array,
@@ -500,13 +532,16 @@ fn run_binary(op: BinaryOp, compute: DType, out: &Array, p: &Pair) -> Result<()>
         B::Add => numerics!(d, T => p.write::<T, T>(out, Num::add), bad()),
         B::Subtract => numerics!(d, T => p.write::<T, T>(out, Num::sub), bad()),
         B::Multiply => numerics!(d, T => p.write::<T, T>(out, Num::mul), bad()),
-        B::Pow => numerics!(d, T => p.write_split::<T, T>(out, Num::pow), bad()),
+        B::Pow => real_floats!(d, T => p.write_split_inline::<T, vmath::Pow>(out, Num::pow),
+            numerics!(d, T => p.write_split::<T, T>(out, Num::pow), bad())),
         B::Divide => floats!(d, T => p.write::<T, T>(out, Float::div), bad()),
         B::FloorDivide => reals!(d, T => p.write_split::<T, T>(out, Real::floor_div), bad()),
         B::Remainder => reals!(d, T => p.write_split::<T, T>(out, Real::rem), bad()),
         B::Maximum => reals!(d, T => p.write::<T, T>(out, Real::max), bad()),
         B::Minimum => reals!(d, T => p.write::<T, T>(out, Real::min), bad()),
-        B::Atan2 => real_floats!(d, T => p.write_split::<T, T>(out, RealFloat::atan2), bad()),
+        B::Atan2 => {
+            real_floats!(d, T => p.write_split_inline::<T, vmath::Atan2>(out, RealFloat::atan2), bad())
+        }
         B::Hypot => real_floats!(d, T => p.write_split::<T, T>(out, RealFloat::hypot), bad()),
         B::Copysign => real_floats!(d, T => p.write::<T, T>(out, RealFloat::copysign), bad()),
         B::Nextafter => {

@@ -160,6 +160,16 @@ impl<T: Copy> Run<'_, T> {
             Run::Right(a, y) => Run::Right(&a[r], y),
         }
     }
+
+    /// The operands of element `i`.
+    #[inline(always)]
+    fn at(self, i: usize) -> (T, T) {
+        match self {
+            Run::Both(a, b) => (a[i], b[i]),
+            Run::Left(x, b) => (x, b[i]),
+            Run::Right(a, y) => (a[i], y),
+        }
+    }
 }
 
 #[inline(always)]
@@ -446,27 +456,8 @@ pub fn write2_scalar<T: Element, U: Element>(
     parallel: bool,
     f: impl Fn(T, T) -> U + Sync,
 ) -> Result<()> {
-    debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
-    if out.is_dense() {
-        if let Some(Operand::Run(xs)) = Operand::laid_out_as(x, out) {
-            let run = if scalar_first {
-                Run::Left(s, xs)
-            } else {
-                Run::Right(xs, s)
-            };
-            // SAFETY: `out` is dense of type U (checked above).
-            let dst = unsafe { out.slice_mut_unchecked::<U>() };
-            fill_in_runs(dst, parallel, |r, d| dispatch_run2(run.part(r), d, &f));
-            return Ok(());
-        }
-    }
-    // Strided operands take the n-d walk, the scalar as a 0-d array.
-    let s = Array::from_vec(&[s], &[])?;
-    if scalar_first {
-        write2(out, &s, x, parallel, f)
-    } else {
-        write2(out, x, &s, parallel, f)
-    }
+    let runs = |run: Run<'_, T>, dst: &mut [U]| dispatch_run2(run, dst, &f);
+    write2_scalar_by_runs(out, x, s, scalar_first, parallel, &f, &runs)
 }
 
 /// Write `f(a, b)` into `out` (whose shape is the broadcast shape). `out` may be
@@ -480,11 +471,162 @@ pub fn write2<T: Element, U: Element>(
     parallel: bool,
     f: impl Fn(T, T) -> U + Sync,
 ) -> Result<()> {
+    let runs = |run: Run<'_, T>, dst: &mut [U]| dispatch_run2(run, dst, &f);
+    write2_by_runs(out, a, b, parallel, &f, &runs)
+}
+
+/// `write2` for a function with a vectorisable form `fast`, correct except
+/// where `use_slow` holds, and a correct form `slow`: `map1_with_fallback`
+/// for two operands (pow and atan2).
+pub fn write2_with_fallback<T: Element, U: Element>(
+    out: &Array,
+    a: &Array,
+    b: &Array,
+    parallel: bool,
+    fallback: &Fallback2<
+        impl Fn(T, T) -> U + Sync,
+        impl Fn(T, T) -> bool + Sync,
+        impl Fn(T, T) -> U + Sync,
+    >,
+) -> Result<()> {
+    let one = |x, y| fallback.one(x, y);
+    let runs = |run: Run<'_, T>, dst: &mut [U]| fallback.run(run, dst);
+    write2_by_runs(out, a, b, parallel, &one, &runs)
+}
+
+/// `write2_scalar` for a function with a vectorisable form (`write2_with_fallback`).
+pub fn write2_scalar_with_fallback<T: Element, U: Element>(
+    out: &Array,
+    x: &Array,
+    s: T,
+    scalar_first: bool,
+    parallel: bool,
+    fallback: &Fallback2<
+        impl Fn(T, T) -> U + Sync,
+        impl Fn(T, T) -> bool + Sync,
+        impl Fn(T, T) -> U + Sync,
+    >,
+) -> Result<()> {
+    let one = |x, y| fallback.one(x, y);
+    let runs = |run: Run<'_, T>, dst: &mut [U]| fallback.run(run, dst);
+    write2_scalar_by_runs(out, x, s, scalar_first, parallel, &one, &runs)
+}
+
+/// A binary function as a vectorisable form `fast`, correct where
+/// `!use_slow(x, y)`, and a form `slow` correct everywhere.
+pub struct Fallback2<F, P, S> {
+    pub fast: F,
+    pub use_slow: P,
+    pub slow: S,
+}
+
+impl<F, P, S> Fallback2<F, P, S> {
+    /// The function at one element.
+    #[inline(always)]
+    fn one<T: Copy, U>(&self, x: T, y: T) -> U
+    where
+        F: Fn(T, T) -> U,
+        P: Fn(T, T) -> bool,
+        S: Fn(T, T) -> U,
+    {
+        if (self.use_slow)(x, y) {
+            (self.slow)(x, y)
+        } else {
+            (self.fast)(x, y)
+        }
+    }
+
+    /// The function over a contiguous run: `fast` block by block, and
+    /// `slow` for the elements of the block where `use_slow` holds. Those
+    /// are computed first: `dst` may be the left operand itself (in-place
+    /// operators, `x **= y`), which the fast pass overwrites.
+    fn run<T: Copy, U>(&self, run: Run<'_, T>, dst: &mut [U])
+    where
+        F: Fn(T, T) -> U,
+        P: Fn(T, T) -> bool,
+        S: Fn(T, T) -> U,
+    {
+        in_best_tier(
+            #[inline(always)]
+            || {
+                let mut flags = [false; FALLBACK_BLOCK];
+                let starts = (0..dst.len()).step_by(FALLBACK_BLOCK);
+                for (start, d) in starts.zip(dst.chunks_mut(FALLBACK_BLOCK)) {
+                    let part = run.part(start..start + d.len());
+                    let flags = &mut flags[..d.len()];
+                    run2(part, flags, &self.use_slow);
+                    // A branch-free `any`, so the check vectorises too; no
+                    // allocation unless the block has such elements.
+                    let slow: Vec<(usize, U)> = if flags.iter().fold(false, |any, &f| any | f) {
+                        let flagged = flags.iter().enumerate().filter(|&(_, &f)| f);
+                        flagged
+                            .map(|(i, _)| {
+                                let (x, y) = part.at(i);
+                                (i, (self.slow)(x, y))
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    run2(part, d, &self.fast);
+                    for (i, v) in slow {
+                        d[i] = v;
+                    }
+                }
+            },
+        )
+    }
+}
+
+/// `write2_scalar` with the function given per element (`f`, for strided
+/// operands) and per contiguous run (`runs`).
+fn write2_scalar_by_runs<T: Element, U: Element>(
+    out: &Array,
+    x: &Array,
+    s: T,
+    scalar_first: bool,
+    parallel: bool,
+    f: &(impl Fn(T, T) -> U + Sync),
+    runs: &(impl Fn(Run<'_, T>, &mut [U]) + Sync),
+) -> Result<()> {
+    debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
+    if out.is_dense() {
+        if let Some(Operand::Run(xs)) = Operand::laid_out_as(x, out) {
+            let run = if scalar_first {
+                Run::Left(s, xs)
+            } else {
+                Run::Right(xs, s)
+            };
+            // SAFETY: `out` is dense of type U (checked above).
+            let dst = unsafe { out.slice_mut_unchecked::<U>() };
+            fill_in_runs(dst, parallel, |r, d| runs(run.part(r), d));
+            return Ok(());
+        }
+    }
+    // Strided operands take the n-d walk, the scalar as a 0-d array.
+    let s = Array::from_vec(&[s], &[])?;
+    if scalar_first {
+        write2_by_runs(out, &s, x, parallel, f, runs)
+    } else {
+        write2_by_runs(out, x, &s, parallel, f, runs)
+    }
+}
+
+/// `write2` with the function given per element (`f`, for strided runs)
+/// and per contiguous run (`runs`).
+fn write2_by_runs<T: Element, U: Element>(
+    out: &Array,
+    a: &Array,
+    b: &Array,
+    parallel: bool,
+    f: &(impl Fn(T, T) -> U + Sync),
+    runs: &(impl Fn(Run<'_, T>, &mut [U]) + Sync),
+) -> Result<()> {
     debug_assert!(a.dtype() == T::DTYPE && b.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if let Some(run) = whole_array_run::<T>(out, a, b) {
         // SAFETY: `out` is dense of type U (checked by whole_array_run).
         let dst = unsafe { out.slice_mut_unchecked::<U>() };
-        fill_in_runs(dst, parallel, |r, d| dispatch_run2(run.part(r), d, &f));
+        fill_in_runs(dst, parallel, |r, d| runs(run.part(r), d));
         return Ok(());
     }
     let t = size_of::<T>() as isize;
@@ -514,7 +656,7 @@ pub fn write2<T: Element, U: Element>(
                     _ => None,
                 };
                 if let Some(run) = run {
-                    return dispatch_run2(run, dst, &f);
+                    return runs(run, dst);
                 }
             }
             for i in 0..len as isize {

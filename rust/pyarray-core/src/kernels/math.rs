@@ -3,7 +3,7 @@
 //! f32 and round back; integers wrap on overflow; integer division by zero gives 0.
 
 use super::complex_special as cs;
-use super::vmath::VecMath;
+use super::vmath::{VecMath, Vectorised, VectorisedBinary};
 use crate::dtype::Element;
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
@@ -139,6 +139,13 @@ pub trait Float: Num {
 
 /// Real floats: functions that need an order or a sign bit.
 pub trait RealFloat: Float + Real {
+    /// `F`'s vectorisable form at this type's precision, correct where
+    /// `!self.out_of_range::<F>()`.
+    fn inline<F: Vectorised>(self) -> Self;
+    fn out_of_range<F: Vectorised>(self) -> bool;
+    /// The same for a binary function (`vmath::VectorisedBinary`).
+    fn inline2<F: VectorisedBinary>(self, o: Self) -> Self;
+    fn out_of_range2<F: VectorisedBinary>(self, o: Self) -> bool;
     fn atan2(self, o: Self) -> Self;
     fn hypot(self, o: Self) -> Self;
     fn copysign(self, o: Self) -> Self;
@@ -349,13 +356,17 @@ macro_rules! impl_real_float {
         impl Float for $t {
             #[inline(always)] fn div(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self) / t(o)) }
             #[inline(always)] fn recip(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(1.0 / t(self)) }
-            impl_real_float!(@unary $t, $via, $to, $from; sqrt vexp=>exp exp_m1=>expm1 vln=>ln ln_1p=>ln1p vlog2=>log2 vlog10=>log10 vsin=>sin vcos=>cos vtan=>tan vsin_inline=>sin_inline vcos_inline=>cos_inline vtan_inline=>tan_inline vexp_inline=>exp_inline vln_inline=>ln_inline vlog2_inline=>log2_inline vlog10_inline=>log10_inline asin acos atan sinh cosh tanh asinh acosh atanh);
+            impl_real_float!(@unary $t, $via, $to, $from; sqrt vexp=>exp exp_m1=>expm1 vln=>ln ln_1p=>ln1p vlog2=>log2 vlog10=>log10 vsin=>sin vcos=>cos vtan=>tan vsin_inline=>sin_inline vcos_inline=>cos_inline vtan_inline=>tan_inline vexp_inline=>exp_inline vln_inline=>ln_inline vlog2_inline=>log2_inline vlog10_inline=>log10_inline asin acos atan sinh cosh tanh vasinh=>asinh vacosh=>acosh vatanh=>atanh);
             #[inline(always)] fn is_finite(self) -> bool { let t: fn($t) -> $via = $to; t(self).is_finite() }
             #[inline(always)] fn trig_out_of_range(self) -> bool { let t: fn($t) -> $via = $to; t(self).vtrig_out_of_range() }
             #[inline(always)] fn exp_out_of_range(self) -> bool { let t: fn($t) -> $via = $to; t(self).vexp_out_of_range() }
             #[inline(always)] fn log_out_of_range(self) -> bool { let t: fn($t) -> $via = $to; t(self).vlog_out_of_range() }
         }
         impl RealFloat for $t {
+            #[inline(always)] fn inline<F: Vectorised>(self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).vinline::<F>()) }
+            #[inline(always)] fn out_of_range<F: Vectorised>(self) -> bool { let t: fn($t) -> $via = $to; t(self).vout_of_range::<F>() }
+            #[inline(always)] fn inline2<F: VectorisedBinary>(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).vinline2::<F>(t(o))) }
+            #[inline(always)] fn out_of_range2<F: VectorisedBinary>(self, o: Self) -> bool { let t: fn($t) -> $via = $to; t(self).vout_of_range2::<F>(t(o)) }
             fn atan2(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).atan2(t(o))) }
             fn hypot(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).hypot(t(o))) }
             fn copysign(self, o: Self) -> Self { let (t, f): (fn($t) -> $via, fn($via) -> $t) = ($to, $from); f(t(self).copysign(t(o))) }
