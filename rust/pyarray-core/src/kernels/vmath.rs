@@ -1446,7 +1446,7 @@ fn atan_ratio(n: f64, m: f64, k_hi: f64, k_lo: f64, neg: bool, fix_div: bool) ->
     // and one Newton step. atan does not need it (t is exact there, or
     // small next to the result) and skips it (`fix_div` is a constant).
     let dt = if fix_div {
-        let y0 = f64::from_bits(RCP_MAGIC - den.to_bits());
+        let y0 = f64::from_bits(RCP_MAGIC.wrapping_sub(den.to_bits()));
         (-t).mul_add(den, num) * (y0 * (-den).mul_add(y0, 2.0))
     } else {
         0.0
@@ -1534,7 +1534,7 @@ fn asin_core(a: f64, k_hi: f64, k_lo: f64, neg: bool) -> f64 {
     let s = z.sqrt();
     // + 2^-600 keeps the reciprocal finite at s = 0 (a = 1, where c = 0).
     let sg = s + TWO_M600;
-    let y0 = f64::from_bits(RCP_MAGIC - sg.to_bits());
+    let y0 = f64::from_bits(RCP_MAGIC.wrapping_sub(sg.to_bits()));
     let rcp = y0 * (-sg).mul_add(y0, 2.0);
     let c = (-s).mul_add(s, z) * 0.5 * rcp;
     let (u, c, f) = (
@@ -2739,6 +2739,49 @@ mod tests {
             (Cosh::inline(0.0), Acos::inline(1.0), Acosh::inline(1.0)),
             (1.0, 0.0, 0.0)
         );
+    }
+
+    /// The loops run the inline forms on every element of a block, those
+    /// out of range too (their results are then replaced): no input may make
+    /// them panic, e.g. by integer overflow in a debug build.
+    #[test]
+    fn inline_forms_accept_every_input() {
+        let mut xs: Vec<f64> = vec![f64::NAN, -f64::NAN, f64::INFINITY, -f64::INFINITY];
+        xs.extend([
+            0.0,
+            -0.0,
+            f64::MAX,
+            -f64::MAX,
+            5e-324,
+            -5e-324,
+            1e300,
+            -1e300,
+        ]);
+        xs.extend(xorshift(21).take(20_000).map(f64::from_bits));
+        fn run<F: Vectorised>(xs: &[f64]) {
+            for &x in xs {
+                let _ = (
+                    F::inline(x),
+                    F::inline_f32(x as f32),
+                    F::inline_f32(f32::from_bits(x.to_bits() as u32)),
+                );
+            }
+        }
+        run::<Expm1>(&xs);
+        run::<Sinh>(&xs);
+        run::<Cosh>(&xs);
+        run::<Tanh>(&xs);
+        run::<Log1p>(&xs);
+        run::<Asinh>(&xs);
+        run::<Acosh>(&xs);
+        run::<Atanh>(&xs);
+        run::<Atan>(&xs);
+        run::<Asin>(&xs);
+        run::<Acos>(&xs);
+        for (&a, &b) in xs.iter().zip(xs.iter().rev()) {
+            let _ = (Pow::inline(a, b), Pow::inline_f32(a as f32, b as f32));
+            let _ = (Atan2::inline(a, b), Atan2::inline_f32(a as f32, b as f32));
+        }
     }
 
     #[test]
