@@ -407,8 +407,6 @@ impl VecMath for f64 {
 /// the correctly rounded result (tested over a dense sweep).
 #[inline(always)]
 pub fn exp_f32(x: f32) -> f32 {
-    const LN2_HI: f32 = 0.693_359_4; // 0.693359375: 9 significant bits
-    const LN2_LO: f32 = -2.121_944_4e-4;
     const ROUND: f32 = 12_582_912.0; // 1.5 * 2^23: adding it rounds to an integer
     const MAX: f32 = 88.722_84; // above: +inf
     const MIN: f32 = -103.972_08; // below: 0 (under half the smallest subnormal)
@@ -417,7 +415,7 @@ pub fn exp_f32(x: f32) -> f32 {
     let xc = x.clamp(MIN, MAX);
     let t = xc * std::f32::consts::LOG2_E + ROUND;
     let n = t - ROUND;
-    let r = xc - n * LN2_HI - n * LN2_LO;
+    let r = xc - n * LN2_HI_F32 - n * LN2_LO_F32;
     let poly =
         (((((1.987_569_1e-4 * r + 1.398_199_9e-3) * r + 8.333_452e-3) * r + 4.166_579_6e-2) * r
             + 1.666_666_5e-1)
@@ -440,6 +438,11 @@ pub fn exp_f32(x: f32) -> f32 {
     }
 }
 
+/// ln 2 in two parts for float32: LN2_HI_F32 has 9 significant bits, so
+/// n * LN2_HI_F32 is exact for the exponents and quadrant counts used here.
+const LN2_HI_F32: f32 = 0.693_359_4;
+const LN2_LO_F32: f32 = -2.121_944_4e-4;
+
 /// ln(x) of a positive normal finite float32 (`!x.vlog_out_of_range()`) in
 /// float32 lanes, within an ulp: x = 2^e * m with m folded into
 /// [sqrt(1/2), sqrt(2)); ln(1 + f), f = m - 1, as f - f^2/2 + f^3 P(f) with Cephes' logf coefficients, and e*ln2 added in
@@ -450,11 +453,9 @@ pub fn exp_f32(x: f32) -> f32 {
 /// ulp unfused).
 #[inline(always)]
 pub fn ln_f32(x: f32) -> f32 {
-    const LN2_HI: f32 = 0.693_359_4;
-    const LN2_LO: f32 = -2.121_944_4e-4;
     let (e, f, tail) = ln_f32_parts(x);
     // f + tail + e*LN2_LO + e*LN2_HI, the small terms first.
-    e.mul_add(LN2_HI, f + e.mul_add(LN2_LO, tail))
+    e.mul_add(LN2_HI_F32, f + e.mul_add(LN2_LO_F32, tail))
 }
 
 /// Cephes' logf coefficients (highest degree first): ln(1 + f) =
@@ -471,15 +472,21 @@ const LN_F32_POLY: [f32; 9] = [
     3.333_333e-1,
 ];
 
+/// x = 2^e m with m in [sqrt(1/2), sqrt(2)), for x positive, normal and
+/// finite: offset by sqrt(1/2)'s bits, the exponent field counts from
+/// sqrt(1/2), so no compare is needed (`log_reduce` in float64).
+#[inline(always)]
+fn log_reduce_f32(x: f32) -> (i32, f32) {
+    const SQRT_HALF_BITS: u32 = 0x3f35_04f3;
+    let offset = x.to_bits().wrapping_sub(SQRT_HALF_BITS);
+    let m = f32::from_bits((offset & 0x007f_ffff) + SQRT_HALF_BITS);
+    ((offset as i32) >> 23, m)
+}
+
 /// The parts of `ln_f32`: x = 2^e (1 + f), ln(1 + f) = f + tail.
 #[inline(always)]
 fn ln_f32_parts(x: f32) -> (f32, f32, f32) {
-    // Offset by sqrt(1/2)'s bits, the exponent field counts from sqrt(1/2):
-    // x = 2^e * m with m in [sqrt(1/2), sqrt(2)) without a compare.
-    const SQRT_HALF_BITS: u32 = 0x3f35_04f3;
-    let offset = x.to_bits().wrapping_sub(SQRT_HALF_BITS);
-    let e = (offset as i32) >> 23;
-    let m = f32::from_bits((offset & 0x007f_ffff) + SQRT_HALF_BITS);
+    let (e, m) = log_reduce_f32(x);
     let f = m - 1.0;
     let z = f * f;
     let p = horner(f, &LN_F32_POLY);
@@ -1613,10 +1620,17 @@ fn ln_sum(hi: f64, lo: f64) -> f64 {
 
 /// a + b = s + err exactly (Knuth's TwoSum: no ordering of a and b needed).
 #[inline(always)]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
+fn two_sum<F: num_traits::Float>(a: F, b: F) -> (F, F) {
     let s = a + b;
     let bb = s - a;
     (s, (a - (s - bb)) + (b - bb))
+}
+
+/// a + b = s + err exactly, for |a| >= |b| or a = 0 (Dekker's Fast2Sum).
+#[inline(always)]
+fn fast_two_sum<F: num_traits::Float>(a: F, b: F) -> (F, F) {
+    let s = a + b;
+    (s, b - (s - a))
 }
 
 /// Below this |x|, log1p(x) = x - x^2/2 and asinh(x) = atanh(x) = x
@@ -1811,8 +1825,6 @@ pub fn atanh_any(x: f64) -> f64 {
 // error-free transformations (two-sum, fma two-product); everything else is
 // a small tail added once at the end, so the result is rounded about once.
 
-const LN2_HI_F32: f32 = 0.693_359_4; // 9 significant bits: n * LN2_HI is exact
-const LN2_LO_F32: f32 = -2.121_944_4e-4;
 const ROUND_F32: f32 = 12_582_912.0; // 1.5 * 2^23: adding it rounds to an integer
 
 /// (cosh r - 1) / r^2 in r^2, Taylor coefficients, highest degree first
@@ -1859,21 +1871,6 @@ fn exp_even_odd_f32(r: f32) -> (f32, f32) {
     )
 }
 
-/// a + b = s + e exactly (Knuth's two-sum, any magnitudes).
-#[inline(always)]
-fn two_sum_f32(a: f32, b: f32) -> (f32, f32) {
-    let s = a + b;
-    let bb = s - a;
-    (s, (a - (s - bb)) + (b - bb))
-}
-
-/// a + b = s + e exactly, for |a| >= |b| or a = 0 (Dekker's fast two-sum).
-#[inline(always)]
-fn fast_two_sum_f32(a: f32, b: f32) -> (f32, f32) {
-    let s = a + b;
-    (s, b - (s - a))
-}
-
 /// Out-of-range test for `expm1_f32`: NaN, or x > 88 (overflow region).
 #[inline(always)]
 pub fn expm1_f32_out_of_range(x: f32) -> bool {
@@ -1894,9 +1891,9 @@ pub fn expm1_f32(x: f32) -> f32 {
     let (c2, s3) = exp_even_odd_f32(r);
     let s = pow2_f32(n);
     // 2^n - 1 is inexact for n = -25 and n >= 25: keep its error.
-    let (v, ve) = two_sum_f32(s, -1.0);
+    let (v, ve) = two_sum(s, -1.0);
     // |v| >= |s r| whenever v != 0 (|r| < 0.35).
-    let (hi, e) = fast_two_sum_f32(v, s * r);
+    let (hi, e) = fast_two_sum(v, s * r);
     let res = hi + s.mul_add(c2 + s3 + rc, e + ve);
     // expm1 has x's sign; this also gives expm1(-0) = -0.
     res.copysign(x)
@@ -1925,8 +1922,8 @@ fn hyper_parts_f32(ax: f32) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
     // For n > 60, b is far below a's last bit; the clamp keeps it normal.
     let b = pow2_f32((-n - 1).max(-126));
     // a -+ b are exact for n <= 12; keep the error beyond (a >= b).
-    let (sa, sae) = fast_two_sum_f32(a, -b);
-    let (ca, cae) = fast_two_sum_f32(a, b);
+    let (sa, sae) = fast_two_sum(a, -b);
+    let (ca, cae) = fast_two_sum(a, b);
     (sa, sae, ca, cae, r, rc, c2, s3)
 }
 
@@ -1942,7 +1939,7 @@ pub fn sinh_f32(x: f32) -> f32 {
     let p = ca * r;
     let pe = ca.mul_add(r, -p);
     // |A| >= |B r| for n >= 1 (A >= 0.75, |B r| <= 0.44); A = 0 for n = 0.
-    let (hi, e) = fast_two_sum_f32(sa, p);
+    let (hi, e) = fast_two_sum(sa, p);
     let mut t = e + pe + sae;
     t = cae.mul_add(r, t);
     t = sa.mul_add(c2, t);
@@ -1960,7 +1957,7 @@ pub fn cosh_f32(x: f32) -> f32 {
     let p = sa * r;
     let pe = sa.mul_add(r, -p);
     // B >= 1 > |A r|.
-    let (hi, e) = fast_two_sum_f32(ca, p);
+    let (hi, e) = fast_two_sum(ca, p);
     let mut t = e + pe + cae;
     t = sae.mul_add(r, t);
     t = ca.mul_add(c2, t);
@@ -1988,13 +1985,13 @@ pub fn tanh_f32(x: f32) -> f32 {
     let (c2, s3) = exp_even_odd_f32(r);
     let s = pow2_f32(n);
     // n >= 0: s >= 1 > 0, fast two-sum; 2^n - 1 is inexact for n >= 25.
-    let (v, ve) = fast_two_sum_f32(s, -1.0);
-    let (h, e) = fast_two_sum_f32(v, s * r);
+    let (v, ve) = fast_two_sum(s, -1.0);
+    let (h, e) = fast_two_sum(v, s * r);
     // Normalised (|l| <= ulp(h)/2), so the division's correction is small
     // and its second-order term negligible.
-    let (h, l) = fast_two_sum_f32(h, s.mul_add(c2 + s3 + rc, e + ve));
+    let (h, l) = fast_two_sum(h, s.mul_add(c2 + s3 + rc, e + ve));
     // m + 2 = dh + dl.
-    let (dh, de) = two_sum_f32(h, 2.0);
+    let (dh, de) = two_sum(h, 2.0);
     let dl = de + l;
     let inv = 1.0 / dh;
     let q0 = h * inv;
@@ -2223,21 +2220,16 @@ pub fn acos_f32_out_of_range(x: f32) -> bool {
 /// last term Flo/(1 + F) to under 0.1 ulp since |Flo| <= ulp(F)/2.
 #[inline(always)]
 fn ln_pair_f32(hi: f32, lo: f32) -> f32 {
-    const LN2_HI: f32 = 0.693_359_4; // 9 bits: e * LN2_HI is exact
-    const LN2_LO: f32 = -2.121_944_4e-4;
-    const SQRT_HALF_BITS: u32 = 0x3f35_04f3;
-    let offset = hi.to_bits().wrapping_sub(SQRT_HALF_BITS);
-    let e = (offset as i32) >> 23;
-    let m = f32::from_bits((offset & 0x007f_ffff) + SQRT_HALF_BITS);
+    let (e, m) = log_reduce_f32(hi);
     // 2^-e; e >= 127 only for log1p of x near f32::MAX, where lo no
     // longer matters, so clamp rather than build a subnormal scale.
     let scale = f32::from_bits(((127 - e).max(1) as u32) << 23);
-    let (f, flo) = fast_two_sum_f32(m - 1.0, lo * scale);
+    let (f, flo) = fast_two_sum(m - 1.0, lo * scale);
     let z = f * f;
     let tail = (horner(f, &LN_F32_POLY) * f).mul_add(z, -0.5 * z);
     let small = flo.mul_add(1.0 - f, tail);
     let e = e as f32;
-    e.mul_add(LN2_HI, f + e.mul_add(LN2_LO, small))
+    e.mul_add(LN2_HI_F32, f + e.mul_add(LN2_LO_F32, small))
 }
 
 /// sqrt(d_hi + d_lo) as a pair, d_hi >= 0: one Newton correction,
@@ -2256,7 +2248,7 @@ fn sqrt_pair_f32(d_hi: f32, d_lo: f32) -> (f32, f32) {
 /// log1p (0.36% of inline inputs off by 1).
 #[inline(always)]
 pub fn log1p_f32(x: f32) -> f32 {
-    let (hi, lo) = fast_two_sum_f32(x.max(1.0), x.min(1.0));
+    let (hi, lo) = fast_two_sum(x.max(1.0), x.min(1.0));
     // The pair of 1 + -0 is (1, +0); log1p(-0) = -0.
     pick(x == 0.0, x, ln_pair_f32(hi, lo))
 }
@@ -2283,9 +2275,9 @@ pub fn asinh_f32(x: f32) -> f32 {
     let a = x.abs();
     let p = a * a;
     let pl = a.mul_add(a, -p);
-    let (d_hi, d_lo) = fast_two_sum_f32(p.max(1.0), p.min(1.0));
+    let (d_hi, d_lo) = fast_two_sum(p.max(1.0), p.min(1.0));
     let (s_hi, s_lo) = sqrt_pair_f32(d_hi, d_lo + pl);
-    let (hi, lo) = fast_two_sum_f32(s_hi, a);
+    let (hi, lo) = fast_two_sum(s_hi, a);
     ln_pair_f32(hi, lo + s_lo).copysign(x)
 }
 
@@ -2305,10 +2297,10 @@ pub fn asinh_f32_out_of_range(x: f32) -> bool {
 pub fn acosh_f32(x: f32) -> f32 {
     let p = x * x;
     let pl = x.mul_add(x, -p);
-    let (a1, b1) = fast_two_sum_f32(p, -1.0);
-    let (d_hi, d_lo) = fast_two_sum_f32(a1, b1 + pl);
+    let (a1, b1) = fast_two_sum(p, -1.0);
+    let (d_hi, d_lo) = fast_two_sum(a1, b1 + pl);
     let (s_hi, s_lo) = sqrt_pair_f32(d_hi, d_lo);
-    let (hi, lo) = fast_two_sum_f32(x, s_hi);
+    let (hi, lo) = fast_two_sum(x, s_hi);
     ln_pair_f32(hi, lo + s_lo)
 }
 
@@ -2326,8 +2318,8 @@ pub fn acosh_f32_out_of_range(x: f32) -> bool {
 #[inline(always)]
 pub fn atanh_f32(x: f32) -> f32 {
     let a = x.abs();
-    let (n_hi, n_lo) = fast_two_sum_f32(1.0, a);
-    let (d_hi, d_lo) = fast_two_sum_f32(1.0, -a);
+    let (n_hi, n_lo) = fast_two_sum(1.0, a);
+    let (d_hi, d_lo) = fast_two_sum(1.0, -a);
     let inv = 1.0 / d_hi;
     let q = n_hi * inv;
     // n - q d; q's error (~1 ulp) only makes the fma remainder round.
