@@ -399,31 +399,50 @@ pub fn tanh_f32_out_of_range(x: f32) -> bool {
     x.is_nan()
 }
 
-/// tanh(x) in float32 lanes, for every non-NaN x. tanh|x| = m / (m + 2),
-/// m = e^(2|x|) - 1 as an unevaluated sum h + l (as in `expm1_f32`), the
-/// quotient of the two pairs by one division and a residual correction
-/// (fma). |x| is clamped at 9.5, past where tanh rounds to 1 (9.01). Every
-/// non-NaN float32 checked against glibc's float64 tanh: max 1 ulp
-/// (3 138 100 of 4.28e9 inputs at 1 ulp).
+/// Past this |x| float32 tanh rounds to +-1 (from 9.011). At the clamp the
+/// rational form of `tanh_f32` is 1 - 2.85e-8, clear of the rounding
+/// boundary 1 - 2^-25 (1 - 2.98e-8), so every clamped input (inf too) gives
+/// exactly +-1.
+const TANH_CLAMP_F64: f64 = 9.05;
+
+/// tanh(x) = x P(z) / Q(z), z = x^2, on |x| <= `TANH_CLAMP_F64`: a rational
+/// fit of degree 4 over 5 in z for the relative error (Lawson-weighted
+/// linearised least squares on 8000 Chebyshev points; on 2e7 points of
+/// [0, 9.05] against float64 tanh: max 2^-29.92). All coefficients are
+/// positive and z >= 0, so neither polynomial cancels. Highest degree first;
+/// Q is monic.
+const TANH_P_F64: [f64; 5] = [
+    68.910_076_354_107_16,
+    42_947.584_714_776_71,
+    5_454_285.287_168_202,
+    187_640_955.978_265_02,
+    1_361_303_628.654_751_5,
+];
+const TANH_Q_F64: [f64; 6] = [
+    1.0,
+    2_197.641_823_417_653,
+    572_301.327_277_516_4,
+    37_750_095.765_567_094,
+    641_408_819.554_488_1,
+    1_361_303_629.993_920_6,
+];
+
+/// tanh(x) of float32, in float64 lanes, for every non-NaN x: x clamped to
+/// +-9.05, then x P(x^2) / Q(x^2) (see `TANH_P_F64`) rounded once to
+/// float32. The quotient is within 2^-29.9 relative of tanh x, so the result
+/// is at most 1 ulp from the correctly rounded one. Odd by construction, so
+/// -0.0 gives -0.0; subnormal x gives x; +-inf gives +-1. Every non-NaN
+/// float32 checked against glibc's float64 tanh: max 1 ulp (2 646 342 of
+/// 4.28e9 inputs at 1 ulp). One division and no exp: 0.56 ns/element
+/// (AVX2) against 1.07 for the float32 double-float expm1 form it replaced
+/// (0.49 against 0.66 with AVX-512; lab, 10^4 elements in cache).
 #[inline(always)]
 pub fn tanh_f32(x: f32) -> f32 {
-    let y = 2.0 * x.abs().min(9.5);
-    let (n, r, rc) = exp_reduce_f32(y);
-    let (c2, s3) = exp_even_odd_f32(r);
-    let s = pow2_f32(n);
-    // n >= 0: s >= 1 > 0, fast two-sum; 2^n - 1 is inexact for n >= 25.
-    let (v, ve) = fast_two_sum(s, -1.0);
-    let (h, e) = fast_two_sum(v, s * r);
-    // Normalised (|l| <= ulp(h)/2), so the division's correction is small
-    // and its second-order term negligible.
-    let (h, l) = fast_two_sum(h, s.mul_add(c2 + s3 + rc, e + ve));
-    // m + 2 = dh + dl.
-    let (dh, de) = two_sum(h, 2.0);
-    let dl = de + l;
-    let inv = 1.0 / dh;
-    let q0 = h * inv;
-    // (h + l) / (dh + dl) = q0 + (h - q0 dh + l - q0 dl) / dh, to first order.
-    let resid = (-q0).mul_add(dh, h);
-    let q = (resid + (-q0).mul_add(dl, l)).mul_add(inv, q0);
-    q.copysign(x)
+    let x = x as f64;
+    // Selects, not f64::min/max: one vminpd/vmaxpd each, no NaN fix-up.
+    let x = pick(x < -TANH_CLAMP_F64, -TANH_CLAMP_F64, x);
+    let x = pick(x > TANH_CLAMP_F64, TANH_CLAMP_F64, x);
+    let z = x * x;
+    // x p before the division keeps -0.0's sign (p, q > 0).
+    ((x * horner(z, &TANH_P_F64)) / horner(z, &TANH_Q_F64)) as f32
 }

@@ -392,6 +392,19 @@ fn inline_f64_unary_within_an_ulp_of_libm() {
     for f in [Atanh::inline, Atan::inline, Asin::inline] {
         assert!(f(-0.0) == 0.0 && f(-0.0).is_sign_negative());
     }
+    for f in [Expm1::inline_f32, Sinh::inline_f32, Tanh::inline_f32] {
+        assert!(f(-0.0) == 0.0 && f(-0.0).is_sign_negative());
+    }
+    // tanh saturates exactly and is the identity on subnormals.
+    let tiny = f32::from_bits(1);
+    assert_eq!(
+        (Tanh::inline_f32(f32::INFINITY), Tanh::inline_f32(-9.5)),
+        (1.0, -1.0)
+    );
+    assert_eq!(
+        (Tanh::inline_f32(tiny), Tanh::inline_f32(-tiny)),
+        (tiny, -tiny)
+    );
     assert_eq!(
         (Cosh::inline(0.0), Acos::inline(1.0), Acosh::inline(1.0)),
         (1.0, 0.0, 0.0)
