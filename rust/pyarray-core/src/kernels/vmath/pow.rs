@@ -19,35 +19,74 @@ pub(super) const LN1P_POW32_POLY: [f64; 13] = [
     -0.500_000_000_294_246_2,
     0.999_999_999_985_958_6,
 ];
-/// (e^r - 1 - r) / r^2 on |r| <= ln(2)/2 (highest degree first): relative
-/// error 2^-28.5, so e^r errs by under 2^-32.
-pub(super) const EXPM1_POW32_POLY: [f64; 6] = [
-    1.985_778_253_657_798e-4,
-    1.393_359_812_845_845_4e-3,
-    8.333_360_741_085_366e-3,
-    4.166_646_552_281_242e-2,
-    0.166_666_665_322_840_5,
-    0.500_000_001_338_000_7,
+/// (2^r - 1) / r on |r| <= 1/2 (highest degree first): a degree-6 Chebyshev
+/// fit (mpmath `chebyfit`, 50 digits), relative error 2^-31.8, so 2^r =
+/// 1 + r P(r) errs by under 2^-33.
+const EXP2_POW32_POLY: [f64; 7] = [
+    1.529_732_376_070_107_5e-5,
+    1.546_144_469_856_913e-4,
+    1.333_350_238_616_277e-3,
+    9.618_056_678_524_637e-3,
+    5.550_410_883_909_618_5e-2,
+    0.240_226_509_222_887_57,
+    std::f64::consts::LN_2, // the fit's constant term is ln 2 to the last bit
 ];
-/// x^y = e^(y ln x) for float32 x > 0 and y, both finite, in float64
-/// lanes with only the precision float32 needs: ln x = e ln 2 + f P(f)
-/// (no division, which bounded the full float64 log here), and e^t as in
-/// `exp_f64` with a degree-7 polynomial. Where float32 can hold the result,
-/// |t| = |y ln x| < 104, so t errs by under 2^-29 and the result by under
-/// 2^-28 relative before its one rounding to float32: within an ulp (196
-/// million random pairs against float64 `powf`: max 1 ulp, 0.15 % at 1
-/// ulp). Beyond, the clamp keeps the scaling in range and the rounding gives
-/// infinity or 0. 1.5x faster than `exp_f64(y * ln_f64(x))`.
+
+/// The polynomial of degree 12 with coefficients `c` (highest degree first)
+/// by Estrin's scheme: Horner's fused multiply-adds plus x^2, x^4 and x^8,
+/// in dependency chains of 5 instead of 12, so that more loop iterations
+/// overlap (the AVX2 pow loop was latency-bound).
+#[inline(always)]
+fn estrin_13(x: f64, c: &[f64; 13]) -> f64 {
+    let a = |k: usize| c[12 - k]; // coefficient of x^k
+    let x2 = x * x;
+    let x4 = x2 * x2;
+    let x8 = x4 * x4;
+    let b = |i: usize| a(2 * i + 1).mul_add(x, a(2 * i));
+    let c0 = b(1).mul_add(x2, b(0));
+    let c1 = b(3).mul_add(x2, b(2));
+    let c2 = b(5).mul_add(x2, b(4));
+    let lo = c1.mul_add(x4, c0);
+    let hi = a(12).mul_add(x4, c2);
+    hi.mul_add(x8, lo)
+}
+
+/// `estrin_13` for degree 6.
+#[inline(always)]
+fn estrin_7(x: f64, c: &[f64; 7]) -> f64 {
+    let a = |k: usize| c[6 - k]; // coefficient of x^k
+    let x2 = x * x;
+    let x4 = x2 * x2;
+    let hi = a(6).mul_add(x2, a(5).mul_add(x, a(4)));
+    let lo = a(3).mul_add(x, a(2)).mul_add(x2, a(1).mul_add(x, a(0)));
+    hi.mul_add(x4, lo)
+}
+
+/// x^y = 2^(y log2 x) for float32 x > 0 and y, both finite, in float64
+/// lanes with only the precision float32 needs: log2 x = e + f P(f) log2(e)
+/// with x = 2^e (1 + f) (`log_reduce`, P = `LN1P_POW32_POLY`; no division,
+/// which bounded the full float64 log here), and 2^t = 2^n (1 + r Q(r)),
+/// n = round(t), |r| <= 1/2 (r exact, Q = `EXP2_POW32_POLY`). Base 2 saves
+/// the multiply by log2(e) and the two-part ln 2 of a natural-base exp.
+/// Where float32 can hold the result, |t| < 150, so t errs by under 2^-28
+/// and the result by under 2^-28 relative before its one rounding to
+/// float32: within an ulp. Checked in a lab build against float64 `powf`
+/// rounded to float32 on 1.2e9 pairs (the whole domain; x near 1 with |y|
+/// up to 2^31; powers of 2 with integer y, whose results stay exact down
+/// to 2^-149; results near overflow and in the subnormal range): max 1 ulp,
+/// 0.09 % at 1 ulp. Beyond, the clamp keeps the scaling in range and the
+/// rounding gives infinity or 0. Lab, 10^4 elements, Zen 4: 1.2 ns/element
+/// (AVX-512; 2.0 AVX2), against 1.5 (2.7) for the natural-base form with
+/// Horner's rule it replaced.
 #[inline(always)]
 pub(super) fn pow_of_f32(x: f32, y: f32) -> f32 {
     let (e, m) = log_reduce(x as f64);
     let f = m - 1.0;
-    let ln_x = e.mul_add(std::f64::consts::LN_2, f * horner(f, &LN1P_POW32_POLY));
-    let t = (y as f64 * ln_x).clamp(-200.0, 200.0);
-    let k = t * std::f64::consts::LOG2_E + ROUND_F64;
-    let n = k - ROUND_F64;
-    let r = n.mul_add(-LN2_HI, t) - n * LN2_LO;
-    let p = 1.0 + r.mul_add(r * horner(r, &EXPM1_POW32_POLY), r);
+    let log2_x = (f * estrin_13(f, &LN1P_POW32_POLY)).mul_add(std::f64::consts::LOG2_E, e);
+    let t = (y as f64 * log2_x).clamp(-200.0, 200.0);
+    let k = t + ROUND_F64;
+    let r = t - (k - ROUND_F64); // exact
+    let p = r.mul_add(estrin_7(r, &EXP2_POW32_POLY), 1.0);
     f64::from_bits(p.to_bits().wrapping_add((round_f64_as_int(k) << 52) as u64)) as f32
 }
 

@@ -481,6 +481,26 @@ fn inverse_hyperbolic_functions_beyond_the_inline_range() {
     assert!((1.0f32 + f32::EPSILON).vacosh() > 0.0);
 }
 
+/// Exact powers stay exact: log2 of a power of two is its exponent, so
+/// t = y e is an integer and 2^t is built from its bits alone.
+#[test]
+fn float32_pow_of_powers_of_two_is_exact() {
+    for e in -30..=30 {
+        for y in -8..=8 {
+            let (x, t) = (2f32.powi(e), e * y);
+            if (-149..=127).contains(&t) {
+                assert_eq!(
+                    Pow::inline_f32(x, y as f32),
+                    2f64.powi(t) as f32,
+                    "2^{e} ** {y}"
+                );
+            }
+        }
+    }
+    assert_eq!(Pow::inline_f32(0.5, 150.0), 0.0);
+    assert_eq!(Pow::inline_f32(2.0, 128.0), f32::INFINITY);
+}
+
 #[test]
 fn inline_pow_and_atan2_within_an_ulp_of_libm() {
     let pairs = xorshift(3).zip(xorshift(4)).take(300_000).map(|(a, b)| {
