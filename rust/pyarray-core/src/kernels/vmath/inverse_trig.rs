@@ -243,7 +243,6 @@ pub(super) const TWO_M32_F32: f32 = 2.328_306_4e-10; // 2^-32
 pub(super) const TWO_P64_F32: f32 = 1.844_674_4e19; // 2^64
 pub(super) const TWO_M60_F32: f32 = 8.673_617e-19; // 2^-60
 pub(super) const TWO_P100_F32: f32 = 1.267_650_6e30; // 2^100
-pub(super) const TWO_M100_F32: f32 = 7.888_609e-31; // 2^-100
 
 /// atan(t) = t - t * z * Q(z), z = t^2, 0 <= t <= 1 (weighted Remez fit
 /// with mpmath: |z (Q - exact)| < 2^-28.7; highest degree first).
@@ -269,6 +268,20 @@ pub(super) const ASIN_P_F32: [f32; 5] = [
     0.166_667_54,
 ];
 
+/// atan(t) = t - t * z * Q(z), z = t^2, |t| <= tan(1/2) = 0.5463 (weighted
+/// minimax fit with mpmath, coefficients rounded to float32:
+/// |z (Q - exact)| < 2^-25.8; highest degree first). For `atan_f32`, whose
+/// reduction keeps |t| <= tan(1/2), so 5 coefficients replace
+/// `ATAN_Q_F32`'s 9. A 6-term fit (2^-27.8) halves the inputs at 1 ulp
+/// (0.36% -> 0.21%, every 997th float32) but is about 5% slower.
+pub(super) const ATAN_REDUCED_Q_F32: [f32; 5] = [
+    0.046_531_7,
+    -0.098_739_535,
+    0.141_168_49,
+    -0.199_896_4,
+    0.333_331_26,
+];
+
 /// `add_signed` in float32: k + s * (head + tail), s = -1 if `neg` else +1,
 /// k = k_hi + k_lo 0 or at least |head| (Fast2Sum on k_hi + head).
 #[inline(always)]
@@ -279,30 +292,19 @@ pub(super) fn add_signed_f32(k_hi: f32, k_lo: f32, neg: bool, head: f32, tail: f
     s + (e + (k_lo + t))
 }
 
-/// The float32 atan core: k + s * atan(n / m) for 0 <= n <= m, with m in
-/// [2^-60, 2^100] (keeps the bit-trick reciprocal in range); see
-/// `add_signed_f32` for k and s. Unlike `atan_ratio`, no reduction beyond
-/// the ratio: t = n/m in [0, 1] and one longer odd polynomial, which at
-/// float32 precision is cheaper than fdlibm's three-way selects.
+/// The float32 atan core of `atan2_f32`: k + s * atan(n / m) for
+/// 0 <= n <= m, with m in [2^-60, 2^100] (keeps the bit-trick reciprocal
+/// in range); see `add_signed_f32` for k and s. Unlike `atan_ratio`, no
+/// reduction beyond the ratio: t = n/m in [0, 1] and one longer odd
+/// polynomial, which at float32 precision is cheaper than fdlibm's
+/// three-way selects.
 #[inline(always)]
-pub(super) fn atan_ratio_f32(
-    n: f32,
-    m: f32,
-    k_hi: f32,
-    k_lo: f32,
-    neg: bool,
-    fix_div: bool,
-) -> f32 {
+pub(super) fn atan_ratio_f32(n: f32, m: f32, k_hi: f32, k_lo: f32, neg: bool) -> f32 {
     let t = n / m;
-    // The division's rounding error dt = (n - t m) / m, for atan2, where
-    // the result is about t for small ratios (see `atan_ratio`); atan
-    // skips it (`fix_div` is a constant).
-    let dt = if fix_div {
-        let y0 = f32::from_bits(RCP_MAGIC_F32.wrapping_sub(m.to_bits()));
-        (-t).mul_add(m, n) * (y0 * (-m).mul_add(y0, 2.0))
-    } else {
-        0.0
-    };
+    // The division's rounding error dt = (n - t m) / m: for small ratios
+    // the result is about t, so it matters (see `atan_ratio`).
+    let y0 = f32::from_bits(RCP_MAGIC_F32.wrapping_sub(m.to_bits()));
+    let dt = (-t).mul_add(m, n) * (y0 * (-m).mul_add(y0, 2.0));
     let z = t * t;
     let p = z * horner(z, &ATAN_Q_F32);
     // atan(t + dt) = atan(t) + dt (1 - t^2) to well below an ulp.
@@ -319,21 +321,63 @@ pub(super) fn atan_ratio_f32(
     )
 }
 
-/// atan(x) for float32 in float32 lanes: the float32 atan core on
-/// min(|x|, 1) / max(|x|, 1), atan(|x|) = pi/2 - atan(1/|x|) above 1;
-/// one division.
-/// Inline range: every x but NaN (±inf, ±0 exact).
-/// Measured over every float32: <= 1 ulp from libm's float64 atan rounded
-/// to float32 (7.6e6 of 4.28e9 at 1 ulp).
+/// atan(x) for float32 in float32 lanes, over three ranges of a = |x|:
+/// a < tan(1/2): atan(a); tan(1/2) <= a <= 2: pi/4 + atan((a-1)/(a+1));
+/// a > 2: pi/2 + atan(-1/a). Each is K + atan(t), |t| <= tan(1/2), with
+/// t = (a p - q)/(a q + p) for p = [a <= 2], q = [a >= tan(1/2)]: one
+/// division and a 5-term polynomial (`ATAN_REDUCED_Q_F32`). K and t carry
+/// the sign, so there is no sign flip as in `add_signed_f32`.
+///
+/// The result is K_hi + (t + tail), rounded twice, without a Fast2Sum.
+/// The first rounding costs at most 1/4 ulp of the result. That holds
+/// because the middle range starts at tan(1/2), not 1/2, so its results
+/// are >= 1/2 while |t| <= 1/3. a - 1 is exact (Sterbenz, a >= 1/2). The
+/// roundings of a + 1 and of the division together move t by under 1/2 ulp
+/// of the result, so the error before the last rounding stays below 1 ulp. atan(±1) comes out as pi/4's
+/// hi + lo, so the full-range polynomial's special case for it is gone.
+///
+/// Measured on Zen 4 (lab loops, 10^4 standard-normal inputs, min of two
+/// medians of ns/element; the old path is `atan_ratio_f32` with its
+/// degree-8 polynomial): AVX2+FMA 0.80 -> 0.51, AVX-512 0.44 -> 0.31.
+/// The same reduction with a Fast2Sum on K_hi + t (ranges split at 1/2)
+/// measured 0.53 / 0.36.
+///
+/// Inline range: every x but NaN (±inf and ±0 are exact). Measured over
+/// every float32: <= 1 ulp from libm's float64 atan rounded to float32
+/// (1.52e7 of 4.28e9 at 1 ulp, was 7.6e6); AVX2 and AVX-512 are bitwise
+/// equal.
 #[inline(always)]
 pub fn atan_f32(x: f32) -> f32 {
-    let a = x.abs();
-    let big = a > 1.0;
-    // m <= 2^100 keeps 0 * m finite for x = ±inf (1/m still gives pi/2).
-    let n = a.min(1.0);
-    let m = a.clamp(1.0, TWO_P100_F32);
-    let (k_hi, k_lo) = (pick(big, PIO2_HI_F32, 0.0), pick(big, PIO2_LO_F32, 0.0));
-    atan_ratio_f32(n, m, k_hi, k_lo, big, false).copysign(x)
+    // Clamping |x| to 2^100 keeps a * 0 finite for x = ±inf (t = -2^-100
+    // then still gives pi/2). It is done on the bits so that LLVM cannot
+    // prove a finite. Otherwise it folds a * 0 + 1 in the first range and
+    // computes num / den once per range (two divisions).
+    let a = f32::from_bits((x.to_bits() & 0x7fff_ffff).min(TWO_P100_F32.to_bits()));
+    // 0.5463025 is the float just above tan(1/2).
+    let mid = a >= 0.546_302_5;
+    let high = a > 2.0;
+    let p: f32 = pick(high, 0.0, 1.0);
+    let q: f32 = pick(mid, 1.0, 0.0);
+    // The numerator gets the same q from a second, equal test (0.54630244
+    // is the float below 0.5463025). With a single test, num and den are
+    // selects on the same condition and LLVM again splits the division
+    // into two.
+    let q_num: f32 = pick(a > 0.546_302_44, 1.0, 0.0);
+    let num = a.mul_add(p, -q_num);
+    let den = a.mul_add(q, p);
+    let t = num / den;
+    let k_hi = pick(high, PIO2_HI_F32, pick(mid, PIO4_HI_F32, 0.0));
+    let k_lo = pick(high, PIO2_LO_F32, pick(mid, PIO4_LO_F32, 0.0));
+    let z = t * t;
+    // Estrin's scheme: two steps fewer than Horner on the chain after the
+    // division.
+    let c = &ATAN_REDUCED_Q_F32;
+    let z2 = z * z;
+    let poly = c[0]
+        .mul_add(z2, c[1].mul_add(z, c[2]))
+        .mul_add(z2, c[3].mul_add(z, c[4]));
+    let tail = (-(t * z)).mul_add(poly, k_lo);
+    (k_hi + (t + tail)).copysign(x)
 }
 
 /// Where `atan_f32` is not valid: NaN.
@@ -370,7 +414,7 @@ pub fn atan2_f32(y: f32, x: f32) -> f32 {
     let xneg = x.is_sign_negative();
     let k_hi = pick(swap, PIO2_HI_F32, pick(xneg, PI_HI_F32, 0.0));
     let k_lo = pick(swap, PIO2_LO_F32, pick(xneg, PI_LO_F32, 0.0));
-    atan_ratio_f32(n, m, k_hi, k_lo, swap != xneg, true).copysign(y)
+    atan_ratio_f32(n, m, k_hi, k_lo, swap != xneg).copysign(y)
 }
 
 /// Where `atan2_f32` is not valid: x or y infinite or NaN (one integer
@@ -380,38 +424,46 @@ pub fn atan2_f32_out_of_range(y: f32, x: f32) -> bool {
     (x.to_bits() & 0x7fff_ffff).max(y.to_bits() & 0x7fff_ffff) >= 0x7f80_0000
 }
 
-/// `asin_core` in float32: k + s * f * asin(u), u = |x| (f = 1) below 1/2,
-/// else u = sqrt((1-|x|)/2) (f = 2) with the square root's rounding
-/// corrected by c = (z - u^2) / (2u) (bit-trick reciprocal, one Newton step).
-#[inline(always)]
-pub(super) fn asin_core_f32(a: f32, k_hi: f32, k_lo: f32, neg: bool) -> f32 {
-    let small = a < 0.5;
-    let z = pick(small, a * a, (-0.5f32).mul_add(a, 0.5));
-    let s = z.sqrt();
-    // + 2^-100 keeps the reciprocal finite at s = 0 (a = 1, where c = 0).
-    let sg = s + TWO_M100_F32;
-    let y0 = f32::from_bits(RCP_MAGIC_F32.wrapping_sub(sg.to_bits()));
-    let rcp = y0 * (-sg).mul_add(y0, 2.0);
-    let c = (-s).mul_add(s, z) * 0.5 * rcp;
-    let (u, c, f) = (
-        pick(small, a, s),
-        pick(small, 0.0, c),
-        pick(small, 1.0, 2.0),
-    );
-    let r = z * horner(z, &ASIN_P_F32);
-    add_signed_f32(k_hi, k_lo, neg, f * u, f * u.mul_add(r, c))
-}
-
-/// asin(x) for float32 in float32 lanes (fdlibm's split at 1/2, as
-/// `asin_f64`). Inline range: |x| <= 1. Measured over every
-/// float32 in range: <= 1 ulp from libm's float64 asin rounded to float32
-/// (3.4e6 of 2.13e9 at 1 ulp).
+/// asin(x) for float32 in float32 lanes, split at 1/2 as in `asin_f64`
+/// (fdlibm): |x| + |x| z P(z) below 1/2, with z = x^2. Above 1/2 it is
+/// pi/2 - 2 asin(s), with z = (1-|x|)/2 and s = sqrt(z). The square root's
+/// rounding is corrected by c = (z - s^2)/s, since
+/// 2 asin(s + c/2) ~ 2 asin(s) + c.
+/// Three selects on `small` feed one head h (|x| or -2s) and one low part
+/// (0 or pi/2_lo - c), so the factor 2 and the sign need no separate step.
+/// c needs only a few bits, so 1/s is the bit-trick reciprocal with no
+/// Newton step: its error is <= 12% of c, and c is at most about an ulp
+/// of 2s.
+///
+/// The result is K_hi + (h + tail), rounded twice: |h| <= 1 and the
+/// result is >= pi/6, so the first rounding costs <= 1/2 ulp. The other
+/// errors stay well below 1/2 ulp. With a Fast2Sum on K_hi + h instead:
+/// 0.157% at 1 ulp (measured exhaustively), but 11-13% slower.
+/// P uses Horner, not Estrin: the extra multiply of Estrin measured
+/// slower here (AVX2 0.42 vs 0.40 ns/element).
+///
+/// Measured on Zen 4 (lab loops, 10^4 inputs in [-0.9, 0.9), min of two
+/// medians of ns/element; the old path shared one asin core with
+/// a Newton-refined reciprocal and a Fast2Sum): AVX2+FMA
+/// 0.64 -> 0.36, AVX-512 0.44 -> 0.28.
+///
+/// Inline range: |x| <= 1. Measured over every float32 in range: <= 1 ulp
+/// from libm's float64 asin rounded to float32 (4.6e6 of 2.13e9 at
+/// 1 ulp, was 3.4e6); AVX2 and AVX-512 are bitwise equal.
 #[inline(always)]
 pub fn asin_f32(x: f32) -> f32 {
     let a = x.abs();
     let small = a < 0.5;
-    let (k_hi, k_lo) = (pick(small, 0.0, PIO2_HI_F32), pick(small, 0.0, PIO2_LO_F32));
-    asin_core_f32(a, k_hi, k_lo, !small).copysign(x)
+    let z = pick(small, a * a, (-0.5f32).mul_add(a, 0.5));
+    let s = z.sqrt();
+    // ~1/s. For s = 0 it is still finite, and then z - s^2 = 0.
+    let y0 = f32::from_bits(RCP_MAGIC_F32.wrapping_sub(s.to_bits()));
+    // pi/2_lo - c = pi/2_lo + (s^2 - z)/s.
+    let low = pick(small, 0.0, s.mul_add(s, -z).mul_add(y0, PIO2_LO_F32));
+    let h = pick(small, a, -2.0 * s);
+    let k_hi = pick(small, 0.0, PIO2_HI_F32);
+    let tail = (h * z).mul_add(horner(z, &ASIN_P_F32), low);
+    (k_hi + (h + tail)).copysign(x)
 }
 
 /// Where `asin_f32` is not valid: |x| > 1 or NaN.
@@ -420,17 +472,44 @@ pub fn asin_f32_out_of_range(x: f32) -> bool {
     !(x.abs() <= 1.0)
 }
 
-/// acos(x) for float32 in float32 lanes (the asin core, as `acos_f64`).
+/// acos(x) for float32 in float32 lanes: pi/2 - x - x z P(z) below 1/2
+/// (z = x^2), 2 asin(s) for x >= 1/2 and pi - 2 asin(s) for x <= -1/2, with
+/// s = sqrt((1-|x|)/2) corrected as in `asin_f32`. The sign in the upper
+/// ranges is arithmetic, with sg = ±1: K = pi/2 (1 - sg), which is 0 or pi
+/// exactly, the head is 2 s sg and the correction c sg. With nested selects
+/// on x < 0, LLVM split the lanes three ways, which cost about 13 more
+/// vector instructions per loop.
+///
+/// The result is K_hi + (h + tail), rounded twice. The first rounding costs
+/// at most 1/8 ulp: |h| < 1/2 where K = pi/2, and |h| <= 1 where K = pi,
+/// whose results are >= 2. With a Fast2Sum on K_hi + h instead: 0.035% at
+/// 1 ulp (measured exhaustively), but 7-10% slower.
+///
+/// Measured on Zen 4 (lab loops, 10^4 inputs in [-0.9, 0.9), min of two
+/// medians of ns/element; the old path shared one asin core with
+/// a Newton-refined reciprocal and a Fast2Sum): AVX2+FMA
+/// 0.63 -> 0.41, AVX-512 0.44 -> 0.32.
+///
 /// Inline range: |x| <= 1. Measured over every float32 in range: <= 1 ulp
-/// (7.4e5 of 2.13e9 at 1 ulp).
+/// from libm's float64 acos rounded to float32 (5.6e6 of 2.13e9 at
+/// 1 ulp, was 7.4e5). acos(1) = +0 and acos(-1) = pi rounded; AVX2 and
+/// AVX-512 are bitwise equal.
 #[inline(always)]
 pub fn acos_f32(x: f32) -> f32 {
     let a = x.abs();
     let small = a < 0.5;
-    let xneg = x < 0.0;
-    let k_hi = pick(small, PIO2_HI_F32, pick(xneg, PI_HI_F32, 0.0));
-    let k_lo = pick(small, PIO2_LO_F32, pick(xneg, PI_LO_F32, 0.0));
-    asin_core_f32(a, k_hi, k_lo, small != xneg)
+    let z = pick(small, a * a, (-0.5f32).mul_add(a, 0.5));
+    let s = z.sqrt();
+    let sg = 1.0f32.copysign(x);
+    let y0 = f32::from_bits(RCP_MAGIC_F32.wrapping_sub(s.to_bits()));
+    let big_hi = (-sg).mul_add(PIO2_HI_F32, PIO2_HI_F32);
+    let big_lo = (-sg).mul_add(PIO2_LO_F32, PIO2_LO_F32);
+    let big_low = (-s).mul_add(s, z).mul_add(y0 * sg, big_lo);
+    let k_hi = pick(small, PIO2_HI_F32, big_hi);
+    let low = pick(small, PIO2_LO_F32, big_low);
+    let h = pick(small, -x, (s + s) * sg);
+    let tail = (h * z).mul_add(horner(z, &ASIN_P_F32), low);
+    k_hi + (h + tail)
 }
 
 /// Where `acos_f32` is not valid: |x| > 1 or NaN.
