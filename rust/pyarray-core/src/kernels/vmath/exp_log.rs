@@ -40,35 +40,6 @@ pub fn exp_f32(x: f32) -> f32 {
     }
 }
 
-/// ln(x) of a positive normal finite float32 (`!x.vlog_out_of_range()`) in
-/// float32 lanes, within an ulp: x = 2^e * m with m folded into
-/// [sqrt(1/2), sqrt(2)); ln(1 + f), f = m - 1, as f - f^2/2 + f^3 P(f) with Cephes' logf coefficients, and e*ln2 added in
-/// two parts (e * LN2_HI is exact). Horner's steps are fused multiply-adds:
-/// a third less time than a multiply and an add each (10^4 values: 3.84 ->
-/// 2.51 us in a lab build on AMD Zen 4) and closer results (checked over
-/// every positive normal float32: at most 0.84 ulp from ln, against 1.46
-/// ulp unfused).
-#[inline(always)]
-pub fn ln_f32(x: f32) -> f32 {
-    let (e, f, tail) = ln_f32_parts(x);
-    // f + tail + e*LN2_LO + e*LN2_HI, the small terms first.
-    e.mul_add(LN2_HI_F32, f + e.mul_add(LN2_LO_F32, tail))
-}
-
-/// Cephes' logf coefficients (highest degree first): ln(1 + f) =
-/// f - f^2/2 + f^3 P(f) for 1 + f in [sqrt(1/2), sqrt(2)).
-pub(super) const LN_F32_POLY: [f32; 9] = [
-    7.037_683_6e-2,
-    -1.151_461e-1,
-    1.167_699_9e-1,
-    -1.242_014_1e-1,
-    1.424_932_3e-1,
-    -1.666_805_8e-1,
-    2.000_071_5e-1,
-    -2.499_999_4e-1,
-    3.333_333e-1,
-];
-
 /// x = 2^e m with m in [sqrt(1/2), sqrt(2)), for x positive, normal and
 /// finite: offset by sqrt(1/2)'s bits, the exponent field counts from
 /// sqrt(1/2), so no compare is needed (`log_reduce` in float64).
@@ -80,15 +51,108 @@ pub(super) fn log_reduce_f32(x: f32) -> (i32, f32) {
     ((offset as i32) >> 23, m)
 }
 
-/// The parts of `ln_f32`: x = 2^e (1 + f), ln(1 + f) = f + tail.
+/// ln(1 + f) = f - f^2/2 + f^3 P(f) for 1 + f in [sqrt(1/2), sqrt(2))
+/// (highest degree first): a degree-7 least-squares fit (Lawson-weighted,
+/// error relative to ln(1 + f)), 2^-27.2 with these float32 coefficients,
+/// one degree below Cephes' logf polynomial (2^-27.9). Used by `ln_f32` and
+/// the pair logarithm of the log1p family (`ln_pair_f32`).
+pub(super) const LN1P_F32_POLY: [f32; 8] = [
+    -7.634_46e-2,
+    1.276_156_3e-1,
+    -1.316_019e-1,
+    1.420_176e-1,
+    -1.662_335_7e-1,
+    2.000_122_7e-1,
+    -2.500_082e-1,
+    3.333_333e-1,
+];
+
+/// f P(f) - 1/2 (P = `LN1P_F32_POLY`, so ln(1 + f) = f + z Q(f)) by
+/// Estrin's scheme in z = f^2 and z^2: four levels of fused multiply-adds
+/// instead of Horner's nine, which these loops, bound by the length of the
+/// dependency chain as much as by throughput, notice.
 #[inline(always)]
-pub(super) fn ln_f32_parts(x: f32) -> (f32, f32, f32) {
+pub(super) fn ln1p_q_f32(f: f32, z: f32) -> f32 {
+    let c = &LN1P_F32_POLY;
+    let q0 = c[7].mul_add(f, -0.5);
+    let q1 = c[5].mul_add(f, c[6]);
+    let q2 = c[3].mul_add(f, c[4]);
+    let q3 = c[1].mul_add(f, c[2]);
+    let r0 = q1.mul_add(z, q0);
+    let r1 = q3.mul_add(z, q2);
+    let z2 = z * z;
+    c[0].mul_add(z2, r1).mul_add(z2, r0)
+}
+
+/// ln(x) of a positive normal finite float32 (`!x.vlog_out_of_range()`) in
+/// float32 lanes, within an ulp: x = 2^e (1 + f) with 1 + f in [sqrt(1/2),
+/// sqrt(2)) (`log_reduce_f32`), ln(1 + f) = f + f^2 Q(f) with Q from
+/// `ln1p_q_f32` (the log1p family's degree-7 refit, by Estrin's scheme), and
+/// e ln2 added in two parts (e * LN2_HI is exact), the small terms first.
+/// Estrin instead of the 9-step Horner chain on Cephes' coefficients it
+/// replaced: 10^4 values in a lab build on AMD Zen 4, 0.381 -> 0.288 ns a
+/// value with AVX2 and 0.252 -> 0.221 with AVX-512 (the loop is bound by the
+/// chain's latency more than by its op count). Every positive normal
+/// float32 checked against glibc's float64 log: at most 0.988 ulp from it
+/// before rounding it (was 0.841), 1.35e7 of 2.13e9 results 1 ulp from it
+/// rounded (was 1.33e7).
+#[inline(always)]
+pub fn ln_f32(x: f32) -> f32 {
     let (e, m) = log_reduce_f32(x);
     let f = m - 1.0;
     let z = f * f;
-    let p = horner(f, &LN_F32_POLY);
-    // tail = f^3 P(f) - z/2.
-    (e as f32, f, (p * f).mul_add(z, -0.5 * z))
+    let tail = z * ln1p_q_f32(f, z);
+    let e = e as f32;
+    e.mul_add(LN2_HI_F32, f + e.mul_add(LN2_LO_F32, tail))
+}
+
+/// log2(1 + f) = LOG2_E f + f^2 S(f) for 1 + f in [sqrt(1/2), sqrt(2))
+/// (highest degree first; LOG2_E exact, as the pair `LOG2E_HI_F32` +
+/// `LOG2E_LO_F32`): a degree-8 fit made for these kernels (Lawson-weighted
+/// least squares for the error relative to log2(1 + f), coefficients
+/// rounded to float32 lowest degree first, the rest refitted after each),
+/// 2^-27.7 with these float32 values. Fitting log2 itself rather than
+/// scaling ln by log2(e) saves the float32 pair products of the scaling.
+/// Degree 7 (2^-25.0) is not enough: 2 ulp at x near 1.39.
+pub(super) const LOG2_F32_POLY: [f32; 9] = [
+    -1.102_558_4e-1,
+    1.870_877_7e-1,
+    -1.913_906_5e-1,
+    2.044_866_1e-1,
+    -2.395_673_7e-1,
+    2.885_714_2e-1,
+    -3.606_986_7e-1,
+    4.808_982e-1,
+    -7.213_473_3e-1,
+];
+
+/// log10(1 + f) = LOG10_E f + f^2 S(f), as `LOG2_F32_POLY` for log10
+/// (2^-27.7 with these float32 values).
+pub(super) const LOG10_F32_POLY: [f32; 9] = [
+    -3.326_48e-2,
+    5.627_813e-2,
+    -5.756_547_7e-2,
+    6.155_972_6e-2,
+    -7.212_284e-2,
+    8.686_867e-2,
+    -1.085_808_95e-1,
+    1.447_647_8e-1,
+    -2.171_471_9e-1,
+];
+
+/// S'(f) = (S(f) - s0) / f for S = `c` (degree 8, highest first, s0 =
+/// c[8]) by Estrin's scheme in z = f^2 and z^2: three levels of fused
+/// multiply-adds where Horner's rule takes seven one after another. The
+/// callers add z s0 separately, rounded once at the size of the small terms.
+#[inline(always)]
+fn log_poly_f32(f: f32, z: f32, c: &[f32; 9]) -> f32 {
+    let q0 = c[6].mul_add(f, c[7]);
+    let q1 = c[4].mul_add(f, c[5]);
+    let q2 = c[2].mul_add(f, c[3]);
+    let q3 = c[0].mul_add(f, c[1]);
+    let r0 = q1.mul_add(z, q0);
+    let r1 = q3.mul_add(z, q2);
+    r1.mul_add(z * z, r0)
 }
 
 // log2(e) and log10(e) as hi + lo in float32 (hi = the rounded value).
@@ -103,36 +167,50 @@ pub(super) const LOG10_2_HI_F32: f32 =
 pub(super) const LOG10_2_LO_F32: f32 = (std::f64::consts::LOG10_2 - LOG10_2_HI_F32 as f64) as f32;
 
 /// log2(x) of a positive normal finite float32, within an ulp: x = 2^e
-/// (1 + f) from `ln_f32`'s parts, log2 x = e + (f + tail) log2(e), the
-/// product f log2(e) kept as a float32 pair (its error by an fma) and the
-/// integer e added by a fast two-sum (e = 0 or |e| >= 1 > |f log2(e)|).
-/// Every positive normal float32 checked against glibc's float64 log2:
-/// max 1 ulp (2.06e6 of 2.13e9 at 1 ulp). 1.55x faster than the sum in
-/// float64 lanes it replaced, which converted three values a lane.
+/// (1 + f) (`log_reduce_f32`), log2(1 + f) = LOG2E_HI f + (z s0 +
+/// (z f S'(f) + LOG2E_LO f)) with S = `LOG2_F32_POLY` (s0 its constant term, S' by
+/// Estrin's scheme), rounded once by a fused multiply-add, and the integer e
+/// added last. For e != 0 that rounding comes before e's: at most 1/4 ulp of
+/// the result (|e| = 1) and less as |e| grows. Replaces ln(1 + f) (Cephes,
+/// Horner) scaled by log2(e) as a float32 pair and added to e by a two-sum;
+/// 10^4 values in a lab build on AMD Zen 4: 0.452 -> 0.289 ns a value with
+/// AVX2, 0.292 -> 0.238 with AVX-512. Every positive normal float32 checked
+/// against glibc's float64 log2: at most 0.938 ulp from it before rounding
+/// it (the pair form: 1.058), 1.15e7 of 2.13e9 results at 1 ulp from it
+/// rounded (0.54%, like `ln_f32`'s 0.63%; the pair form had 2.06e6). Adding
+/// z s0 into the small terms rather than inside S costs 5% time and brings
+/// the worst case from 1.18 to 0.94 ulp.
 #[inline(always)]
 pub fn log2_f32(x: f32) -> f32 {
-    let (e, f, tail) = ln_f32_parts(x);
-    let y = f * LOG2E_HI_F32;
-    let y_err = f.mul_add(LOG2E_HI_F32, -y);
-    let lo = tail.mul_add(LOG2E_HI_F32, f.mul_add(LOG2E_LO_F32, y_err));
-    let (s, s_err) = fast_two_sum(e, y);
-    s + (s_err + lo)
+    let (e, m) = log_reduce_f32(x);
+    let f = m - 1.0;
+    let z = f * f;
+    let c = &LOG2_F32_POLY;
+    let lo = (z * f).mul_add(log_poly_f32(f, z, c), f * LOG2E_LO_F32);
+    e as f32 + LOG2E_HI_F32.mul_add(f, z.mul_add(c[8], lo))
 }
 
 /// log10(x) of a positive normal finite float32, within an ulp: as
-/// `log2_f32`, with e log10(2) = e LOG10_2_HI_F32 (exact) + e
-/// LOG10_2_LO_F32 and |e LOG10_2_HI_F32| >= 0.3 > |f log10(e)| for e != 0.
-/// Every positive normal float32 checked against glibc's float64 log10:
-/// max 1 ulp (2.12e6 of 2.13e9 at 1 ulp).
+/// `log2_f32` with S = `LOG10_F32_POLY`, and e log10(2) = e LOG10_2_HI_F32
+/// (exact, added last) + e LOG10_2_LO_F32 (joins the small terms). 10^4
+/// values in a lab build on AMD Zen 4: 0.477 -> 0.319 ns a value with AVX2,
+/// 0.317 -> 0.271 with AVX-512 (the scaled-ln pair form it replaces). Every
+/// positive normal float32 checked against glibc's float64 log10: at most
+/// 0.895 ulp from it before rounding it, 1.23e7 of 2.13e9 results at 1 ulp
+/// (0.58%; the pair form had 2.12e6).
 #[inline(always)]
 pub fn log10_f32(x: f32) -> f32 {
-    let (e, f, tail) = ln_f32_parts(x);
-    let y = f * LOG10E_HI_F32;
-    let y_err = f.mul_add(LOG10E_HI_F32, -y);
-    let lo = e.mul_add(LOG10_2_LO_F32, y_err);
-    let lo = tail.mul_add(LOG10E_HI_F32, f.mul_add(LOG10E_LO_F32, lo));
-    let (s, s_err) = fast_two_sum(e * LOG10_2_HI_F32, y);
-    s + (s_err + lo)
+    let (e, m) = log_reduce_f32(x);
+    let f = m - 1.0;
+    let z = f * f;
+    let e = e as f32;
+    let c = &LOG10_F32_POLY;
+    let small = e.mul_add(LOG10_2_LO_F32, f * LOG10E_LO_F32);
+    let lo = (z * f).mul_add(log_poly_f32(f, z, c), small);
+    e.mul_add(
+        LOG10_2_HI_F32,
+        LOG10E_HI_F32.mul_add(f, z.mul_add(c[8], lo)),
+    )
 }
 
 /// Largest |x| for which `exp_f64` is correct: e^x stays normal, so 2^n

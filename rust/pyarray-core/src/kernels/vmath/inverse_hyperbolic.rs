@@ -212,38 +212,6 @@ pub fn atanh_any(x: f64) -> f64 {
 // `ln_pair_f32`, the log of a float32 pair hi + lo: the cancellation near 1
 // that makes log1p-type functions hard is carried in lo rather than lost.
 
-/// ln(1 + f) = f - f^2/2 + f^3 P(f) for 1 + f in [sqrt(1/2), sqrt(2))
-/// (highest degree first): a degree-7 least-squares fit (Lawson-weighted,
-/// error relative to ln(1 + f)), 2^-27.2 with these float32 coefficients,
-/// one degree below Cephes' `LN_F32_POLY` (2^-27.9).
-pub(super) const LN1P_F32_POLY: [f32; 8] = [
-    -7.634_46e-2,
-    1.276_156_3e-1,
-    -1.316_019e-1,
-    1.420_176e-1,
-    -1.662_335_7e-1,
-    2.000_122_7e-1,
-    -2.500_082e-1,
-    3.333_333e-1,
-];
-
-/// f P(f) - 1/2 (P = `LN1P_F32_POLY`, so ln(1 + f) = f + z Q(f)) by
-/// Estrin's scheme in z = f^2 and z^2: four levels of fused multiply-adds
-/// instead of Horner's nine, which these loops, bound by the length of the
-/// dependency chain as much as by throughput, notice.
-#[inline(always)]
-fn ln1p_q_f32(f: f32, z: f32) -> f32 {
-    let c = &LN1P_F32_POLY;
-    let q0 = c[7].mul_add(f, -0.5);
-    let q1 = c[5].mul_add(f, c[6]);
-    let q2 = c[3].mul_add(f, c[4]);
-    let q3 = c[1].mul_add(f, c[2]);
-    let r0 = q1.mul_add(z, q0);
-    let r1 = q3.mul_add(z, q2);
-    let z2 = z * z;
-    c[0].mul_add(z2, r1).mul_add(z2, r0)
-}
-
 /// ln(hi + lo) for a positive normal finite hi and |lo| <= ulp(hi): hi =
 /// 2^e m, m in [sqrt(1/2), sqrt(2)) (`log_reduce_f32`), f = m - 1 exact;
 /// lo scaled by 2^-e joins f as a pair F + Flo (Fast2Sum is exact: f is 0
