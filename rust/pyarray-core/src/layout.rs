@@ -170,18 +170,28 @@ pub fn broadcast_shapes(a: &[usize], b: &[usize]) -> Result<Dims> {
 pub fn element_offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
     let count: usize = shape.iter().product();
     let mut offsets = Vec::with_capacity(count);
-    let mut index = vec![0usize; shape.len()];
-    let mut offset = 0isize;
-    for _ in 0..count {
-        offsets.push(offset);
-        // Odometer: bump the last axis, carry into earlier ones.
-        for d in (0..shape.len()).rev() {
+    let Some((&inner_len, outer_shape)) = shape.split_last() else {
+        offsets.push(0); // 0-d: one element at the start
+        return offsets;
+    };
+    if count == 0 {
+        return offsets;
+    }
+    let inner_stride = strides[outer_shape.len()];
+    let mut index = vec![0usize; outer_shape.len()];
+    let mut start = 0isize;
+    for _ in 0..count / inner_len {
+        // The last axis as one tight loop (the odometer step per element
+        // cost ~3 ns, a tenth of a batched 16x16 float32 product).
+        offsets.extend((0..inner_len as isize).map(|i| start + i * inner_stride));
+        // Odometer over the outer axes: bump the last, carry into earlier ones.
+        for d in (0..outer_shape.len()).rev() {
             index[d] += 1;
-            offset += strides[d];
-            if index[d] < shape[d] {
+            start += strides[d];
+            if index[d] < outer_shape[d] {
                 break;
             }
-            offset -= strides[d] * shape[d] as isize;
+            start -= strides[d] * outer_shape[d] as isize;
             index[d] = 0;
         }
     }
@@ -245,6 +255,41 @@ pub fn coalesce<const K: usize>(shape: &[usize], strides: [&[isize]; K]) -> Smal
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn element_offsets_follow_the_strides_in_c_order() {
+        // The definition: sum of index times stride, indices in C order.
+        fn by_definition(shape: &[usize], strides: &[isize]) -> Vec<isize> {
+            let count: usize = shape.iter().product();
+            (0..count)
+                .map(|mut flat| {
+                    let mut offset = 0;
+                    for d in (0..shape.len()).rev() {
+                        offset += (flat % shape[d]) as isize * strides[d];
+                        flat /= shape[d];
+                    }
+                    offset
+                })
+                .collect()
+        }
+        let cases: [(&[usize], &[isize]); 8] = [
+            (&[], &[]),
+            (&[5], &[3]),
+            (&[0], &[1]),
+            (&[3, 0, 2], &[0, 2, 1]),
+            (&[2, 3], &[3, 1]),
+            (&[2, 3], &[1, 2]),
+            (&[4, 1, 3], &[0, 7, -2]),
+            (&[2, 3, 2, 2], &[-12, 4, 2, 1]),
+        ];
+        for (shape, strides) in cases {
+            assert_eq!(
+                element_offsets(shape, strides),
+                by_definition(shape, strides),
+                "{shape:?} {strides:?}"
+            );
+        }
+    }
 
     #[test]
     fn sizes_and_overflow() {

@@ -238,10 +238,11 @@ fn for_each_matrix(
             .unwrap_or_else(|_| linalg_err("internal error in the linear algebra routine"))
     };
     if count > 1 && count.saturating_mul(cost.saturating_add(ENTRY_WORK)) >= PARALLEL_WORK {
-        // A run of entries per thread, each stopping at its first error; the
-        // error of the lowest entry is returned, as on one thread.
+        // Runs of entries shared out across threads, each stopping at its
+        // first error; the error of the lowest entry is returned, as on one
+        // thread.
         let first_error: Mutex<Option<(usize, Error)>> = Mutex::new(None);
-        let parts = crate::threads::parts_for(count, 1);
+        let parts = crate::threads::balanced_parts(count, 1);
         crate::threads::run_ranges(count, parts, |mut entries| {
             let start = entries.start;
             if let Err(e) = entries.try_for_each(&guarded) {

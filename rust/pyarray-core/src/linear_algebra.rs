@@ -239,8 +239,8 @@ fn run_float<T: crate::kernels::matmul::FloatProduct>(
     };
     let count = offs_a.len();
     if count > 1 && work < PARALLEL_WORK && count * work >= PARALLEL_WORK {
-        // One contiguous run of items per thread.
-        let parts = crate::threads::parts_for(count, 1);
+        // Runs of items shared out across threads.
+        let parts = crate::threads::balanced_parts(count, 1);
         crate::threads::run_ranges(count, parts, |items| items.for_each(|i| item(i, 1)));
     } else {
         let parts = if work >= PARALLEL_PRODUCT {
@@ -289,9 +289,10 @@ fn run_loop<T: crate::kernels::math::Num>(
             loop_product(dst, &a_all[rows.start * k..rows.end * k], b_all, k, m)
         });
     } else if count * work >= LOOP_PARALLEL_WORK {
-        // One contiguous run of items per thread: rayon's default splitting
-        // down to single small products cost more than the products.
-        let parts = crate::threads::parts_for(count, 1);
+        // Runs of items shared out across threads (a few per thread, so a
+        // late worker takes fewer): rayon's default splitting down to
+        // single small products cost more than the products.
+        let parts = crate::threads::balanced_parts(count, 1);
         crate::threads::run_rows_mut(out_all, count, parts, |items, dst| {
             items.zip(dst.chunks_mut(n * m)).for_each(item)
         });

@@ -181,7 +181,7 @@ pub(crate) fn map_lanes<T: Element, A: Element>(
     let src = p.slice::<T>();
     let lane = |i: usize| &src[i * p.len..(i + 1) * p.len];
     if src.len() >= PARALLEL_MIN && out.len() > 1 {
-        let parts = crate::threads::parts_for(out.len(), 1);
+        let parts = crate::threads::balanced_parts(out.len(), 1);
         crate::threads::run_rows_mut(out, out.len(), parts, |lanes, dst| {
             for (i, o) in lanes.zip(dst) {
                 *o = f(lane(i));

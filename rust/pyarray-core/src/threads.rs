@@ -8,9 +8,11 @@
 //! each wake costs ~10 µs, so a 1000² float64 matrix-vector product (70 µs
 //! of work per half) took ~100 µs on two threads instead of ~75.
 //!
-//! So the caller hands parts to the pool itself and spins while it waits for
-//! them, and after each hand-off one worker stays awake polling for the next
-//! for a short while, as BLAS libraries' threads spin between calls.
+//! So the caller hands the pool helpers itself, claims parts alongside them
+//! (a late helper just takes fewer) and spins while it waits for the parts
+//! still running, and after each hand-off one worker stays awake polling
+//! for the next for a short while, as BLAS libraries' threads spin between
+//! calls.
 
 use std::any::Any;
 use std::ops::Range;
@@ -24,9 +26,15 @@ const CALLER_SPIN: Duration = Duration::from_micros(200);
 /// How long a worker stays awake after the last job it ran, polling for more.
 const WORKER_LINGER: Duration = Duration::from_micros(300);
 
-/// Run `part(i)` for every `i` in `0..parts`: part 0 on the calling thread,
-/// the others on rayon's pool; returns when all are done. A panic in any
-/// part propagates to the caller once every part has finished.
+/// Run `part(i)` for every `i` in `0..parts`, each exactly once, on the
+/// calling thread and on rayon's pool; returns when all are done. A panic
+/// in any part propagates to the caller once every part has finished.
+///
+/// The caller and up to `parts - 1` pool workers claim parts in order from
+/// one counter, so a worker that wakes late (~10-100 µs on this VM) takes
+/// fewer parts instead of the caller waiting for it: split into more parts
+/// than threads, the work balances itself. A worker that starts only after
+/// every part was claimed runs nothing, and the caller does not wait for it.
 pub fn run_parts(parts: usize, part: impl Fn(usize) + Sync) {
     if parts <= 1 {
         if parts == 1 {
@@ -40,30 +48,31 @@ pub fn run_parts(parts: usize, part: impl Fn(usize) + Sync) {
         return (0..parts).into_par_iter().for_each(&part);
     }
     let part: &(dyn Fn(usize) + Sync) = &part;
-    // SAFETY: only the lifetime changes. `pending.wait()` below returns only
-    // once every spawned part has finished with `part` (each one signals
-    // after its call, also when it panics), and this function does not
-    // return or unwind before that wait.
-    let shared: &'static (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(part) };
-    let pending = Arc::new(Pending::new(parts - 1));
-    for i in 1..parts {
-        let pending = Arc::clone(&pending);
-        rayon::spawn(move || {
-            let outcome = catch_unwind(AssertUnwindSafe(|| shared(i)));
-            pending.finish(outcome.err());
-        });
+    let call = Arc::new(Call::new(parts));
+    // The caller is one of the threads: with one thread it runs every part.
+    let helpers = (parts - 1).min(rayon::current_num_threads().saturating_sub(1));
+    for _ in 0..helpers {
+        let call = Arc::clone(&call);
+        // SAFETY: only the lifetime is erased. A helper dereferences the
+        // pointer only after `enter` succeeded, and `close_and_wait` below
+        // (which this function reaches without returning or unwinding, as
+        // `run_claimed` catches panics) returns only once every helper that
+        // entered has left; helpers that run later find the call closed.
+        let task = unsafe { Task::erase(part) };
+        rayon::spawn(move || call.help(task));
     }
-    let own = catch_unwind(AssertUnwindSafe(|| part(0)));
-    let others = pending.wait();
+    call.run_claimed(part);
+    let panic = call.close_and_wait();
     keep_a_worker_awake();
-    if let Some(payload) = own.err().or(others) {
+    if let Some(payload) = panic {
         resume_unwind(payload);
     }
 }
 
-/// `(a(), b())`, the two on different threads: from a thread outside the
-/// pool (Python's), `a` runs on the caller and `b` is handed to the pool by
-/// [`run_parts`]; on a worker, through `rayon::join`. Nested calls split
+/// `(a(), b())`, in parallel when a thread is free: from a thread outside
+/// the pool (Python's), through [`run_parts`] (the caller runs one and a
+/// worker the other, or the caller both if no worker comes in time); on a
+/// worker, through `rayon::join`. Nested calls split
 /// again; recursive halving should stop after [`halvings`] levels, since
 /// each nested call from the caller hands the pool one more part.
 pub fn join<RA: Send, RB: Send>(
@@ -98,45 +107,108 @@ fn finished<R>(slot: Mutex<Option<R>>) -> R {
         .expect("run_parts returns after every part")
 }
 
-/// Parts still running, and the first panic among them.
-struct Pending {
-    left: AtomicUsize,
+/// A part function with its lifetime erased, to hand to pool jobs that may
+/// outlive the call (they then never dereference it; see [`Call::help`]).
+struct Task(*const (dyn Fn(usize) + Sync));
+
+// SAFETY: the pointee is `Sync`, so calling it from another thread is sound
+// while it lives; `Call` guarantees it lives while any helper uses it.
+unsafe impl Send for Task {}
+
+impl Task {
+    /// # Safety
+    /// The pointer must be dereferenced only while `part` is alive.
+    unsafe fn erase<'a>(part: &'a (dyn Fn(usize) + Sync + 'a)) -> Task {
+        let raw: *const (dyn Fn(usize) + Sync + 'a) = part;
+        // SAFETY: same layout; only the trait object's lifetime bound changes.
+        Task(unsafe {
+            std::mem::transmute::<
+                *const (dyn Fn(usize) + Sync + 'a),
+                *const (dyn Fn(usize) + Sync + 'static),
+            >(raw)
+        })
+    }
+}
+
+/// Set in [`Call::state`] once the caller has run out of parts to claim.
+const CLOSED: usize = 1 << (usize::BITS - 1);
+
+/// One `run_parts` call: the next part to claim, the helpers working on it,
+/// and the first panic among the parts.
+struct Call {
+    parts: usize,
+    next: AtomicUsize,
+    /// [`CLOSED`] plus the number of helpers that entered and have not left.
+    state: AtomicUsize,
     panic: Mutex<Option<Box<dyn Any + Send>>>,
-    /// Held while the caller checks `left` and goes to sleep, so that the
-    /// last part's notification cannot fall between the two.
+    /// Held while the caller checks `state` and goes to sleep, so that the
+    /// last helper's notification cannot fall between the two.
     sleep: Mutex<()>,
     woken: Condvar,
 }
 
-impl Pending {
+impl Call {
     fn new(parts: usize) -> Self {
-        Pending {
-            left: AtomicUsize::new(parts),
+        Call {
+            parts,
+            next: AtomicUsize::new(0),
+            state: AtomicUsize::new(0),
             panic: Mutex::new(None),
             sleep: Mutex::new(()),
             woken: Condvar::new(),
         }
     }
 
-    /// Called by each part once it no longer touches the caller's data.
-    fn finish(&self, panic: Option<Box<dyn Any + Send>>) {
-        if let Some(payload) = panic {
-            lock(&self.panic).get_or_insert(payload);
+    /// Claim and run parts until none is left; panics are kept, not raised.
+    fn run_claimed(&self, part: &(dyn Fn(usize) + Sync)) {
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.parts {
+                return;
+            }
+            if let Err(payload) = catch_unwind(AssertUnwindSafe(|| part(i))) {
+                lock(&self.panic).get_or_insert(payload);
+            }
         }
-        if self.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+    }
+
+    /// A pool job's share: enter unless the caller has closed the call, run
+    /// claimed parts, leave (waking the caller if it waits for this one).
+    fn help(&self, task: Task) {
+        let mut state = self.state.load(Ordering::Acquire);
+        loop {
+            if state & CLOSED != 0 {
+                return; // every part is claimed and the caller may be gone
+            }
+            match self.state.compare_exchange_weak(
+                state,
+                state + 1,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => break,
+                Err(now) => state = now,
+            }
+        }
+        // SAFETY: this helper entered before the call closed, so the caller
+        // waits in `close_and_wait` until it leaves below.
+        self.run_claimed(unsafe { &*task.0 });
+        if self.state.fetch_sub(1, Ordering::AcqRel) == CLOSED + 1 {
             drop(lock(&self.sleep));
             self.woken.notify_all();
         }
     }
 
-    /// Wait for every part: spin first (a sleeping caller takes as long to
-    /// wake as a worker), then sleep. Returns the first panic, if any.
-    fn wait(&self) -> Option<Box<dyn Any + Send>> {
+    /// Close the call (helpers not yet entered will run nothing) and wait
+    /// for the helpers inside it: spin first (a sleeping caller takes as
+    /// long to wake as a worker), then sleep. Returns the first panic.
+    fn close_and_wait(&self) -> Option<Box<dyn Any + Send>> {
+        self.state.fetch_or(CLOSED, Ordering::AcqRel);
         let start = Instant::now();
-        while self.left.load(Ordering::Acquire) != 0 {
+        while self.state.load(Ordering::Acquire) != CLOSED {
             if start.elapsed() > CALLER_SPIN {
                 let mut asleep = lock(&self.sleep);
-                while self.left.load(Ordering::Acquire) != 0 {
+                while self.state.load(Ordering::Acquire) != CLOSED {
                     asleep = self.woken.wait(asleep).unwrap_or_else(|e| e.into_inner());
                 }
                 break;
@@ -239,10 +311,23 @@ pub fn parts_for(len: usize, min_len: usize) -> usize {
     (len / min_len.max(1)).clamp(1, rayon::current_num_threads())
 }
 
+/// Parts per thread that [`balanced_parts`] aims for.
+const PARTS_PER_THREAD: usize = 8;
+
+/// The parts `run_parts` should split `len` items into when they cost about
+/// the same: up to [`PARTS_PER_THREAD`] a thread, each at least `min_len`
+/// long, so that a worker that starts late takes fewer of them while the
+/// caller takes more. One when there is one thread.
+pub fn balanced_parts(len: usize, min_len: usize) -> usize {
+    match rayon::current_num_threads() {
+        1 => 1,
+        threads => (len / min_len.max(1)).clamp(1, threads * PARTS_PER_THREAD),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]
     fn every_part_runs_once() {
@@ -367,6 +452,41 @@ mod tests {
     }
 
     #[test]
+    fn the_caller_runs_every_part_when_no_worker_is_free() {
+        // Occupy every pool worker until the call has returned: the caller
+        // must claim all parts itself instead of waiting for a helper.
+        let threads = rayon::current_num_threads();
+        let (started, release) = (
+            Arc::new(AtomicUsize::new(0)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        for _ in 0..threads {
+            let (started, release) = (Arc::clone(&started), Arc::clone(&release));
+            rayon::spawn(move || {
+                started.fetch_add(1, Ordering::AcqRel);
+                while !release.load(Ordering::Acquire) {
+                    std::thread::sleep(Duration::from_micros(50));
+                }
+            });
+        }
+        let begin = Instant::now();
+        while started.load(Ordering::Acquire) < threads {
+            assert!(
+                begin.elapsed() < Duration::from_secs(30),
+                "pool never ran the blockers"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let caller = std::thread::current().id();
+        let on_caller: Vec<AtomicBool> = (0..6).map(|_| AtomicBool::new(false)).collect();
+        run_parts(6, |i| {
+            on_caller[i].store(std::thread::current().id() == caller, Ordering::Relaxed);
+        });
+        release.store(true, Ordering::Release);
+        assert!(on_caller.iter().all(|c| c.load(Ordering::Relaxed)));
+    }
+
+    #[test]
     fn a_slow_part_is_waited_for_past_the_spin() {
         let finished = std::sync::atomic::AtomicBool::new(false);
         run_parts(2, |i| {
@@ -413,5 +533,15 @@ mod tests {
         assert_eq!(parts_for(0, 10), 1);
         assert_eq!(parts_for(15, 10), 1);
         assert!(parts_for(1 << 30, 10) == rayon::current_num_threads());
+        let threads = rayon::current_num_threads();
+        assert_eq!(balanced_parts(0, 10), 1);
+        assert_eq!(balanced_parts(15, 10), 1);
+        let most = if threads == 1 {
+            1
+        } else {
+            threads * PARTS_PER_THREAD
+        };
+        assert_eq!(balanced_parts(1 << 30, 10), most);
+        assert_eq!(balanced_parts(30, 10), if threads == 1 { 1 } else { 3 });
     }
 }

@@ -211,8 +211,9 @@ fn dispatch_run2<T: Copy, U>(run: Run<'_, T>, dst: &mut [U], f: &impl Fn(T, T) -
 }
 
 /// `fill(0..len, dst)`, or, when `parallel` and `dst` is long, `fill` of
-/// one run of it per thread (the caller taking one): the split of
-/// compute-bound maps, unary and binary.
+/// runs of it shared out across threads (the caller taking some, see
+/// `threads::balanced_parts`): the split of compute-bound maps, unary and
+/// binary.
 fn fill_in_runs<U: Send>(
     dst: &mut [U],
     parallel: bool,
@@ -220,8 +221,8 @@ fn fill_in_runs<U: Send>(
 ) {
     let len = dst.len();
     if parallel && len >= PARALLEL_THRESHOLD {
-        let threads = rayon::current_num_threads();
-        crate::threads::run_rows_mut(dst, len, threads, fill);
+        let parts = crate::threads::balanced_parts(len, PARALLEL_THRESHOLD / 8);
+        crate::threads::run_rows_mut(dst, len, parts, fill);
     } else {
         fill(0..len, dst);
     }
