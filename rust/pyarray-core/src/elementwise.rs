@@ -745,6 +745,96 @@ mod tests {
         assert_eq!(vals(&target), vec![4.0; 6]);
     }
 
+    /// Values with the specials that send pow and atan2 to their slow path.
+    fn awkward_values(n: usize, seed: u64) -> Vec<f64> {
+        let specials = [f64::INFINITY, f64::NAN, 0.0, -0.0, f64::NEG_INFINITY, 1.0];
+        let mut state = seed;
+        (0..n)
+            .map(|i| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let u = (state >> 11) as f64 / (1u64 << 53) as f64;
+                if i % 97 == 5 {
+                    specials[(state % specials.len() as u64) as usize]
+                } else {
+                    (u * 8.0 - 2.0) * if i % 2 == 0 { 1.0 } else { 3.0 }
+                }
+            })
+            .collect()
+    }
+
+    fn same_values(got: &Array, want: &Array, what: &str) {
+        let (g, w) = (vals(got), vals(want));
+        assert_eq!(g.len(), w.len(), "{what}");
+        for (i, (a, b)) in g.iter().zip(&w).enumerate() {
+            assert!(
+                a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan(),
+                "{what}: element {i} is {a}, expected {b}"
+            );
+        }
+    }
+
+    #[test]
+    fn inplace_matches_out_of_place_on_every_path() {
+        // Sizes around the fallback block (512) and past the threads'
+        // threshold; dense and strided targets; array, scalar and self
+        // operands; a plain kernel (add) and the fallback ones (pow, atan2).
+        for n in [1, 7, 512, 513, 1500, 300_000] {
+            for dtype in [DType::Float64, DType::Float32] {
+                let x = Array::from_vec(&awkward_values(n, 1), &[n])
+                    .unwrap()
+                    .to_dtype(dtype)
+                    .unwrap();
+                let y = Array::from_vec(&awkward_values(n, 2), &[n])
+                    .unwrap()
+                    .to_dtype(dtype)
+                    .unwrap();
+                for op in [BinaryOp::Add, BinaryOp::Pow, BinaryOp::Atan2] {
+                    let what = format!("{} {dtype} n={n}", op.name());
+                    let target = x.to_contiguous().unwrap();
+                    binary_inplace(op, &target, &y).unwrap();
+                    same_values(&target, &binary(op, &x, &y).unwrap(), &what);
+
+                    let target = x.to_contiguous().unwrap();
+                    binary_inplace(op, &target, &target.clone()).unwrap();
+                    same_values(
+                        &target,
+                        &binary(op, &x, &x).unwrap(),
+                        &format!("{what} self"),
+                    );
+
+                    let target = x.to_contiguous().unwrap();
+                    binary_inplace_scalar(op, &target, Scalar::Float(2.5), dtype).unwrap();
+                    let want = binary_scalar(op, &x, Scalar::Float(2.5), dtype, false);
+                    same_values(&target, &want.unwrap(), &format!("{what} scalar"));
+
+                    // Every other element of a twice-as-long array.
+                    let wide = binary(BinaryOp::Add, &x, &x).unwrap();
+                    let backing =
+                        crate::manipulation::stack(&[x.clone(), wide.clone()], 1).unwrap();
+                    let flat = backing.reshape(&[2 * n]).unwrap();
+                    let evens = flat.slice_axis(0, 0, n, 2);
+                    binary_inplace(op, &evens, &y).unwrap();
+                    same_values(
+                        &evens,
+                        &binary(op, &x, &y).unwrap(),
+                        &format!("{what} strided"),
+                    );
+                    let odds = flat.slice_axis(0, 1, n, 2);
+                    same_values(&odds, &wide, &format!("{what} untouched"));
+                    binary_inplace(op, &evens, &evens.clone()).unwrap();
+                    let twice = binary(
+                        op,
+                        &binary(op, &x, &y).unwrap(),
+                        &binary(op, &x, &y).unwrap(),
+                    );
+                    same_values(&evens, &twice.unwrap(), &format!("{what} strided self"));
+                }
+            }
+        }
+    }
+
     #[test]
     fn inplace_rules_and_overlap() {
         let a = arange_int(0, 5, 1, DType::Int64).unwrap();

@@ -8,6 +8,7 @@ use crate::dtype::Element;
 use crate::error::Result;
 use crate::iter::{for_each_run, for_each_run_in_order_of_first};
 use crate::layout::{broadcast_shapes, broadcast_strides, Strides};
+use std::any::TypeId;
 use std::mem::MaybeUninit;
 
 /// Below this many elements, threads cost more than they save (a rayon join
@@ -442,7 +443,9 @@ pub fn map2<T: Element, U: Element>(
 /// `m.T + m.T`), or one operand a single element (an array-with-scalar
 /// operation). Small calls are dominated by this setup.
 fn whole_array_run<'a, T: Element>(out: &Array, a: &'a Array, b: &'a Array) -> Option<Run<'a, T>> {
-    if !out.is_dense() {
+    // An operand in `out`'s memory must not be read through a slice while
+    // `out` is written (see `in_place_blocks`).
+    if !out.is_dense() || a.data_ptr() == out.data_ptr() || b.data_ptr() == out.data_ptr() {
         return None;
     }
     match (Operand::laid_out_as(a, out)?, Operand::laid_out_as(b, out)?) {
@@ -464,7 +467,7 @@ pub fn write2_scalar<T: Element, U: Element>(
     f: impl Fn(T, T) -> U + Sync,
 ) -> Result<()> {
     let runs = |run: Run<'_, T>, dst: &mut [U]| dispatch_run2(run, dst, &f);
-    write2_scalar_by_runs(out, x, s, scalar_first, parallel, &f, &runs)
+    write2_scalar_by_runs(out, x, s, scalar_first, parallel, &f, &runs, true)
 }
 
 /// Write `f(a, b)` into `out` (whose shape is the broadcast shape). `out` may be
@@ -479,7 +482,7 @@ pub fn write2<T: Element, U: Element>(
     f: impl Fn(T, T) -> U + Sync,
 ) -> Result<()> {
     let runs = |run: Run<'_, T>, dst: &mut [U]| dispatch_run2(run, dst, &f);
-    write2_by_runs(out, a, b, parallel, &f, &runs)
+    write2_by_runs(out, a, b, parallel, &f, &runs, true)
 }
 
 /// `write2` for a function with a vectorisable form `fast`, correct except
@@ -498,7 +501,7 @@ pub fn write2_with_fallback<T: Element, U: Element>(
 ) -> Result<()> {
     let one = |x, y| fallback.one(x, y);
     let runs = |run: Run<'_, T>, dst: &mut [U]| fallback.run(run, dst);
-    write2_by_runs(out, a, b, parallel, &one, &runs)
+    write2_by_runs(out, a, b, parallel, &one, &runs, false)
 }
 
 /// `write2_scalar` for a function with a vectorisable form (`write2_with_fallback`).
@@ -516,7 +519,7 @@ pub fn write2_scalar_with_fallback<T: Element, U: Element>(
 ) -> Result<()> {
     let one = |x, y| fallback.one(x, y);
     let runs = |run: Run<'_, T>, dst: &mut [U]| fallback.run(run, dst);
-    write2_scalar_by_runs(out, x, s, scalar_first, parallel, &one, &runs)
+    write2_scalar_by_runs(out, x, s, scalar_first, parallel, &one, &runs, false)
 }
 
 /// A binary function as a vectorisable form `fast`, correct where
@@ -543,10 +546,11 @@ impl<F, P, S> Fallback2<F, P, S> {
         }
     }
 
-    /// The function over a contiguous run: `fast` block by block, and
-    /// `slow` for the elements of the block where `use_slow` holds. Those
-    /// are computed first: `dst` may be the left operand itself (in-place
-    /// operators, `x **= y`), which the fast pass overwrites.
+    /// The function over a contiguous run: `fast` block by block, the range
+    /// check in the same pass (as `map1_with_fallback`), then `slow` for
+    /// the elements of the block where `use_slow` holds. The operands can
+    /// be read again after the fast pass: they never share memory with
+    /// `dst` (in-place operators go through `in_place_blocks`).
     fn run<T: Copy, U>(&self, run: Run<'_, T>, dst: &mut [U])
     where
         F: Fn(T, T) -> U,
@@ -556,37 +560,59 @@ impl<F, P, S> Fallback2<F, P, S> {
         in_best_tier(
             #[inline(always)]
             || {
-                let mut flags = [false; FALLBACK_BLOCK];
                 let starts = (0..dst.len()).step_by(FALLBACK_BLOCK);
                 for (start, d) in starts.zip(dst.chunks_mut(FALLBACK_BLOCK)) {
                     let part = run.part(start..start + d.len());
-                    let flags = &mut flags[..d.len()];
-                    run2(part, flags, &self.use_slow);
-                    // A branch-free `any`, so the check vectorises too; no
-                    // allocation unless the block has such elements.
-                    let slow: Vec<(usize, U)> = if flags.iter().fold(false, |any, &f| any | f) {
-                        let flagged = flags.iter().enumerate().filter(|&(_, &f)| f);
-                        flagged
-                            .map(|(i, _)| {
-                                let (x, y) = part.at(i);
-                                (i, (self.slow)(x, y))
-                            })
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    run2(part, d, &self.fast);
-                    for (i, v) in slow {
-                        d[i] = v;
+                    if self.fast_pass(part, d) {
+                        for (i, o) in d.iter_mut().enumerate() {
+                            let (x, y) = part.at(i);
+                            if (self.use_slow)(x, y) {
+                                *o = (self.slow)(x, y);
+                            }
+                        }
                     }
                 }
             },
         )
     }
+
+    /// `fast` over a run, and whether `use_slow` holds anywhere in it (a
+    /// branch-free `any`, so the check vectorises with the kernel).
+    #[inline(always)]
+    fn fast_pass<T: Copy, U>(&self, run: Run<'_, T>, dst: &mut [U]) -> bool
+    where
+        F: Fn(T, T) -> U,
+        P: Fn(T, T) -> bool,
+    {
+        let mut any = false;
+        let mut one = |o: &mut U, x: T, y: T| {
+            *o = (self.fast)(x, y);
+            any |= (self.use_slow)(x, y);
+        };
+        match run {
+            Run::Both(a, b) => {
+                for ((o, &x), &y) in dst.iter_mut().zip(a).zip(b) {
+                    one(o, x, y);
+                }
+            }
+            Run::Left(x, b) => {
+                for (o, &y) in dst.iter_mut().zip(b) {
+                    one(o, x, y);
+                }
+            }
+            Run::Right(a, y) => {
+                for (o, &x) in dst.iter_mut().zip(a) {
+                    one(o, x, y);
+                }
+            }
+        }
+        any
+    }
 }
 
 /// `write2_scalar` with the function given per element (`f`, for strided
-/// operands) and per contiguous run (`runs`).
+/// operands) and per contiguous run (`runs`); `rmw` as in `InPlace`.
+#[allow(clippy::too_many_arguments)]
 fn write2_scalar_by_runs<T: Element, U: Element>(
     out: &Array,
     x: &Array,
@@ -595,9 +621,23 @@ fn write2_scalar_by_runs<T: Element, U: Element>(
     parallel: bool,
     f: &(impl Fn(T, T) -> U + Sync),
     runs: &(impl Fn(Run<'_, T>, &mut [U]) + Sync),
+    rmw: bool,
 ) -> Result<()> {
     debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if out.is_dense() {
+        if let Some(Operand::Run(_)) = Operand::<T>::laid_out_as(x, out) {
+            if x.data_ptr() == out.data_ptr() {
+                // SAFETY: `out` is dense, and `x` is `out` itself (same
+                // memory, shape and layout) and so of U's size.
+                let in_place = InPlace {
+                    left: !scalar_first,
+                    other: Other::Value(s),
+                    rmw,
+                };
+                unsafe { in_place.fill(out, parallel, f, runs) };
+                return Ok(());
+            }
+        }
         if let Some(Operand::Run(xs)) = Operand::laid_out_as(x, out) {
             let run = if scalar_first {
                 Run::Left(s, xs)
@@ -613,14 +653,14 @@ fn write2_scalar_by_runs<T: Element, U: Element>(
     // Strided operands take the n-d walk, the scalar as a 0-d array.
     let s = Array::from_vec(&[s], &[])?;
     if scalar_first {
-        write2_by_runs(out, &s, x, parallel, f, runs)
+        write2_by_runs(out, &s, x, parallel, f, runs, rmw)
     } else {
-        write2_by_runs(out, x, &s, parallel, f, runs)
+        write2_by_runs(out, x, &s, parallel, f, runs, rmw)
     }
 }
 
 /// `write2` with the function given per element (`f`, for strided runs)
-/// and per contiguous run (`runs`).
+/// and per contiguous run (`runs`); `rmw` as in `InPlace`.
 fn write2_by_runs<T: Element, U: Element>(
     out: &Array,
     a: &Array,
@@ -628,8 +668,15 @@ fn write2_by_runs<T: Element, U: Element>(
     parallel: bool,
     f: &(impl Fn(T, T) -> U + Sync),
     runs: &(impl Fn(Run<'_, T>, &mut [U]) + Sync),
+    rmw: bool,
 ) -> Result<()> {
     debug_assert!(a.dtype() == T::DTYPE && b.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
+    if let Some((left, other)) = in_place_operands::<T>(out, a, b) {
+        // SAFETY: `out` is dense and one operand is `out` itself (checked by
+        // in_place_operands), the other does not overlap it.
+        unsafe { InPlace { left, other, rmw }.fill(out, parallel, f, runs) };
+        return Ok(());
+    }
     if let Some(run) = whole_array_run::<T>(out, a, b) {
         // SAFETY: `out` is dense of type U (checked by whole_array_run).
         let dst = unsafe { out.slice_mut_unchecked::<U>() };
@@ -654,7 +701,25 @@ fn write2_by_runs<T: Element, U: Element>(
         unsafe {
             let slice = |ptr: *mut u8| std::slice::from_raw_parts(ptr as *const T, len);
             let read = |ptr: *mut u8| (ptr as *const T).read_unaligned();
-            if s[0] == u {
+            if s[0] == u && t == u {
+                // A run of an operand in the output's own memory (`x[::2]
+                // += y`): read through a copy, block by block.
+                let operand = |k: usize| match s[k] {
+                    _ if p[k] == p[0] && s[k] == t => Some(Other::Same),
+                    x if x == t => Some(Other::Run(slice(p[k]))),
+                    0 => Some(Other::Value(read(p[k]))),
+                    _ => None,
+                };
+                let in_place = match (p[1] == p[0] && s[1] == t, p[2] == p[0] && s[2] == t) {
+                    (true, _) => operand(2).map(|other| (true, other)),
+                    (false, true) => operand(1).map(|other| (false, other)),
+                    (false, false) => None,
+                };
+                if let Some((left, other)) = in_place {
+                    return InPlace { left, other, rmw }.run(p[0] as *mut U, len, f, runs);
+                }
+            }
+            if s[0] == u && p[1] != p[0] && p[2] != p[0] {
                 let dst = std::slice::from_raw_parts_mut(p[0] as *mut U, len);
                 let run = match (s[1], s[2]) {
                     (x, y) if x == t && y == t => Some(Run::Both(slice(p[1]), slice(p[2]))),
@@ -674,6 +739,158 @@ fn write2_by_runs<T: Element, U: Element>(
         }
     });
     Ok(())
+}
+
+/// The operand of an in-place operation that is not the output: a run as
+/// long as it, one value, or the output itself again (`x += x`).
+#[derive(Clone, Copy)]
+enum Other<'a, T> {
+    Run(&'a [T]),
+    Value(T),
+    Same,
+}
+
+/// Whether `a` or `b` is the dense `out` itself (in-place operators write
+/// into their left operand): which one (true for `a`) and the other
+/// operand, or None when neither is, or the other needs the n-d walk.
+fn in_place_operands<'a, T: Element>(
+    out: &Array,
+    a: &'a Array,
+    b: &'a Array,
+) -> Option<(bool, Other<'a, T>)> {
+    if !out.is_dense() || size_of::<T>() != out.dtype().itemsize() {
+        return None;
+    }
+    let is_out = |x: &Array| {
+        x.data_ptr() == out.data_ptr()
+            && matches!(Operand::<T>::laid_out_as(x, out), Some(Operand::Run(_)))
+    };
+    let other = |x: &'a Array| match Operand::<T>::laid_out_as(x, out)? {
+        Operand::Run(r) => Some(Other::Run(r)),
+        Operand::Value(v) => Some(Other::Value(v)),
+    };
+    match (is_out(a), is_out(b)) {
+        (true, true) => Some((true, Other::Same)),
+        (true, false) => Some((true, other(b)?)),
+        (false, true) => Some((false, other(a)?)),
+        (false, false) => None,
+    }
+}
+
+/// An elementwise function writing into one of its operands (`x += y`
+/// writes into x). The kernels take operands as shared slices and the
+/// output as a mutable one, which must not overlap, so the output's own
+/// operand is read either through the output slice itself (`rmw`: a
+/// read-modify-write loop, for functions given per element) or from a
+/// stack copy of each block (functions given per run, such as the
+/// fallback kernels of pow and atan2).
+struct InPlace<'a, T> {
+    /// Whether the output is the left operand.
+    left: bool,
+    other: Other<'a, T>,
+    rmw: bool,
+}
+
+impl<T: Element> InPlace<'_, T> {
+    /// `run` over all of the dense `out`, in parts across threads when
+    /// `parallel` and long (as `fill_in_runs`).
+    ///
+    /// # Safety
+    /// As `run`, for all of `out`'s elements.
+    unsafe fn fill<U: Element>(
+        &self,
+        out: &Array,
+        parallel: bool,
+        f: &(impl Fn(T, T) -> U + Sync),
+        runs: &(impl Fn(Run<'_, T>, &mut [U]) + Sync),
+    ) {
+        let (base, len) = (out.data_ptr() as usize, out.size());
+        let part = |r: std::ops::Range<usize>| {
+            let other = match self.other {
+                Other::Run(x) => Other::Run(&x[r.clone()]),
+                o => o,
+            };
+            let part = InPlace { other, ..*self };
+            // SAFETY: r lies inside `out`; parts are disjoint.
+            unsafe { part.run((base as *mut U).add(r.start), r.len(), f, runs) }
+        };
+        if parallel && len >= PARALLEL_THRESHOLD {
+            let parts = crate::threads::balanced_parts(len, PARALLEL_THRESHOLD / 8);
+            crate::threads::run_ranges(len, parts, part);
+        } else {
+            part(0..len);
+        }
+    }
+
+    /// The function over the `len` elements at `dst`, which are also the
+    /// elements of the output's operand.
+    ///
+    /// # Safety
+    /// `dst` holds `len` initialised elements of type U, readable as T (the
+    /// same size), which nothing else accesses during the call; `other` does
+    /// not overlap them.
+    unsafe fn run<U: Element>(
+        &self,
+        dst: *mut U,
+        len: usize,
+        f: &impl Fn(T, T) -> U,
+        runs: &impl Fn(Run<'_, T>, &mut [U]),
+    ) {
+        if self.rmw && TypeId::of::<T>() == TypeId::of::<U>() {
+            // SAFETY: U is T, so this is the caller's `dst` as it is.
+            let dst = unsafe { std::slice::from_raw_parts_mut(dst as *mut T, len) };
+            // SAFETY (transmute_copy): U is T.
+            let g = |x: T, y: T| unsafe { std::mem::transmute_copy::<U, T>(&f(x, y)) };
+            #[cfg(target_arch = "x86_64")]
+            if has_avx2() {
+                // SAFETY: the CPU supports AVX2 and FMA (checked at run time).
+                return unsafe {
+                    avx2_tier(
+                        #[inline(always)]
+                        || self.read_modify_write(dst, &g),
+                    )
+                };
+            }
+            return self.read_modify_write(dst, &g);
+        }
+        let mut buf = [MaybeUninit::<T>::uninit(); FALLBACK_BLOCK];
+        for start in (0..len).step_by(FALLBACK_BLOCK) {
+            let n = FALLBACK_BLOCK.min(len - start);
+            // SAFETY: elements start..start + n of `dst` are initialised T
+            // values (the caller's contract); the copy initialises buf[..n].
+            let own = unsafe {
+                std::ptr::copy_nonoverlapping(
+                    dst.add(start) as *const T,
+                    buf.as_mut_ptr() as *mut T,
+                    n,
+                );
+                std::slice::from_raw_parts(buf.as_ptr() as *const T, n)
+            };
+            // SAFETY: no other reference to these elements is alive.
+            let out = unsafe { std::slice::from_raw_parts_mut(dst.add(start), n) };
+            let run = match (self.other, self.left) {
+                (Other::Run(x), true) => Run::Both(own, &x[start..start + n]),
+                (Other::Run(x), false) => Run::Both(&x[start..start + n], own),
+                (Other::Value(v), true) => Run::Right(own, v),
+                (Other::Value(v), false) => Run::Left(v, own),
+                (Other::Same, _) => Run::Both(own, own),
+            };
+            runs(run, out);
+        }
+    }
+
+    /// `dst[i] = g(dst[i], other[i])` (or the operands swapped), through
+    /// the one mutable slice.
+    #[inline(always)]
+    fn read_modify_write(&self, dst: &mut [T], g: &impl Fn(T, T) -> T) {
+        match (self.other, self.left) {
+            (Other::Run(x), true) => dst.iter_mut().zip(x).for_each(|(o, &y)| *o = g(*o, y)),
+            (Other::Run(x), false) => dst.iter_mut().zip(x).for_each(|(o, &y)| *o = g(y, *o)),
+            (Other::Value(v), true) => dst.iter_mut().for_each(|o| *o = g(*o, v)),
+            (Other::Value(v), false) => dst.iter_mut().for_each(|o| *o = g(v, *o)),
+            (Other::Same, _) => dst.iter_mut().for_each(|o| *o = g(*o, *o)),
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
