@@ -229,34 +229,15 @@ pub fn acos_f64_out_of_range(x: f64) -> bool {
 
 // atan, asin, acos and atan2 of float32, in float32 lanes
 
-// pi/2, pi and pi/4 as hi + lo in float32 (hi = the rounded value).
+// pi/2 and pi/4 as hi + lo in float32 (hi = the rounded value).
 pub(super) const PIO2_HI_F32: f32 = std::f32::consts::FRAC_PI_2;
 pub(super) const PIO2_LO_F32: f32 = -4.371_139e-8;
-pub(super) const PI_HI_F32: f32 = std::f32::consts::PI;
-pub(super) const PI_LO_F32: f32 = -8.742_278e-8;
 pub(super) const PIO4_HI_F32: f32 = std::f32::consts::FRAC_PI_4;
 pub(super) const PIO4_LO_F32: f32 = -2.185_569_4e-8;
 /// 1/x ~ from_bits(RCP_MAGIC_F32 - x.to_bits()) within 12% for x in
 /// [2^-125, 2^125].
 pub(super) const RCP_MAGIC_F32: u32 = 0x7EF3_11C7;
-pub(super) const TWO_M32_F32: f32 = 2.328_306_4e-10; // 2^-32
-pub(super) const TWO_P64_F32: f32 = 1.844_674_4e19; // 2^64
-pub(super) const TWO_M60_F32: f32 = 8.673_617e-19; // 2^-60
 pub(super) const TWO_P100_F32: f32 = 1.267_650_6e30; // 2^100
-
-/// atan(t) = t - t * z * Q(z), z = t^2, 0 <= t <= 1 (weighted Remez fit
-/// with mpmath: |z (Q - exact)| < 2^-28.7; highest degree first).
-pub(super) const ATAN_Q_F32: [f32; 9] = [
-    0.001_827_207_4,
-    -0.011_064_416,
-    0.031_455_655,
-    -0.058_234_5,
-    0.084_194_56,
-    -0.109_575_756,
-    0.142_652_45,
-    -0.199_986_38,
-    0.333_333_02,
-];
 
 /// asin(u) = u + u * z * P(z), z = u^2 <= 1/4 (weighted Remez fit with
 /// mpmath: |z (P - exact)| < 2^-27.5; highest degree first).
@@ -271,8 +252,8 @@ pub(super) const ASIN_P_F32: [f32; 5] = [
 /// atan(t) = t - t * z * Q(z), z = t^2, |t| <= tan(1/2) = 0.5463 (weighted
 /// minimax fit with mpmath, coefficients rounded to float32:
 /// |z (Q - exact)| < 2^-25.8; highest degree first). For `atan_f32`, whose
-/// reduction keeps |t| <= tan(1/2), so 5 coefficients replace
-/// `ATAN_Q_F32`'s 9. A 6-term fit (2^-27.8) halves the inputs at 1 ulp
+/// reduction keeps |t| <= tan(1/2), and `atan2_f32`: 5 coefficients
+/// replace the 9 of a fit over [0, 1]. A 6-term fit (2^-27.8) halves the inputs at 1 ulp
 /// (0.36% -> 0.21%, every 997th float32) but is about 5% slower.
 pub(super) const ATAN_REDUCED_Q_F32: [f32; 5] = [
     0.046_531_7,
@@ -282,51 +263,27 @@ pub(super) const ATAN_REDUCED_Q_F32: [f32; 5] = [
     0.333_331_26,
 ];
 
-/// `add_signed` in float32: k + s * (head + tail), s = -1 if `neg` else +1,
-/// k = k_hi + k_lo 0 or at least |head| (Fast2Sum on k_hi + head).
-#[inline(always)]
-pub(super) fn add_signed_f32(k_hi: f32, k_lo: f32, neg: bool, head: f32, tail: f32) -> f32 {
-    let (h, t) = (pick(neg, -head, head), pick(neg, -tail, tail));
-    let s = k_hi + h;
-    let e = (k_hi - s) + h;
-    s + (e + (k_lo + t))
-}
+/// The float just above tan(1/2) (0.54630249 < 0.5463025): `atan2_f32`
+/// switches to its pi/4 range when n > TAN_HALF_F32 * m, tested exactly by
+/// an FMA, so that range only sees ratios above tan(1/2) and results above
+/// 1/2.
+pub(super) const TAN_HALF_F32: f32 = 0.546_302_5;
 
-/// The float32 atan core of `atan2_f32`: k + s * atan(n / m) for
-/// 0 <= n <= m, with m in [2^-60, 2^100] (keeps the bit-trick reciprocal
-/// in range); see `add_signed_f32` for k and s. Unlike `atan_ratio`, no
-/// reduction beyond the ratio: t = n/m in [0, 1] and one longer odd
-/// polynomial. (`atan_f32` reduces further, to |t| <= tan(1/2), with its
-/// one division; atan2's ratio of two arguments would need a second.)
-#[inline(always)]
-pub(super) fn atan_ratio_f32(n: f32, m: f32, k_hi: f32, k_lo: f32, neg: bool) -> f32 {
-    let t = n / m;
-    // The division's rounding error dt = (n - t m) / m: for small ratios
-    // the result is about t, so it matters (see `atan_ratio`).
-    let y0 = f32::from_bits(RCP_MAGIC_F32.wrapping_sub(m.to_bits()));
-    let dt = (-t).mul_add(m, n) * (y0 * (-m).mul_add(y0, 2.0));
-    let z = t * t;
-    let p = z * horner(z, &ATAN_Q_F32);
-    // atan(t + dt) = atan(t) + dt (1 - t^2) to well below an ulp.
-    let tail = (-t).mul_add(p, (-dt).mul_add(z, dt));
-    // n = m: pi/4 as hi + lo, so atan(±1), atan2(±1, ±1) etc. round
-    // correctly (the polynomial alone is 1 ulp off there).
-    let one = n == m;
-    add_signed_f32(
-        k_hi,
-        k_lo,
-        neg,
-        pick(one, PIO4_HI_F32, t),
-        pick(one, PIO4_LO_F32, tail),
-    )
-}
+/// pi/4 rounded to 22 bits, and the float32 rest (|rest| < 2^-23). With 22
+/// bits, j * PIO4_HI22_F32 is exact for j = 0..4, so `atan2_f32` gets all
+/// five octant constants 0, pi/4, pi/2, 3pi/4, pi from one FMA each, with no
+/// selects between table values. The hi part is not the nearest float32 of
+/// j pi/4, but hi + lo still is within 2^-48 relative, and the final
+/// rounding of hi + lo gives the nearest float32 for every j (checked).
+pub(super) const PIO4_HI22_F32: f32 = 0.785_398_24;
+pub(super) const PIO4_LO22_F32: f32 = -8.146_034e-8;
 
 /// atan(x) for float32 in float32 lanes, over three ranges of a = |x|:
 /// a < tan(1/2): atan(a); tan(1/2) <= a <= 2: pi/4 + atan((a-1)/(a+1));
 /// a > 2: pi/2 + atan(-1/a). Each is K + atan(t), |t| <= tan(1/2), with
 /// t = (a p - q)/(a q + p) for p = [a <= 2], q = [a >= tan(1/2)]: one
 /// division and a 5-term polynomial (`ATAN_REDUCED_Q_F32`). K and t carry
-/// the sign, so there is no sign flip as in `add_signed_f32`.
+/// the sign, so there is no separate sign flip.
 ///
 /// The result is K_hi + (t + tail), rounded twice, without a Fast2Sum.
 /// The first rounding costs at most 1/4 ulp of the result. That holds
@@ -338,7 +295,7 @@ pub(super) fn atan_ratio_f32(n: f32, m: f32, k_hi: f32, k_lo: f32, neg: bool) ->
 /// special case for it is gone.
 ///
 /// Measured on Zen 4 (lab loops, 10^4 standard-normal inputs, min of two
-/// medians of ns/element; the old path is `atan_ratio_f32` with its
+/// medians of ns/element; the old path was t = min/max over [0, 1] with a
 /// degree-8 polynomial): AVX2+FMA 0.80 -> 0.51, AVX-512 0.44 -> 0.31.
 /// The same reduction with a Fast2Sum on K_hi + t (ranges split at 1/2)
 /// measured 0.53 / 0.36.
@@ -387,35 +344,97 @@ pub fn atan_f32_out_of_range(x: f32) -> bool {
     x.is_nan()
 }
 
-/// atan2(y, x) for float32 in float32 lanes: the atan core on
-/// min(|x|, |y|) / max(|x|, |y|) and the octant, as `atan2_f64`.
-/// Inline range: x and y finite. Measured: <= 1 ulp from
-/// libm's float64 atan2 rounded to float32 (1e8 random bit pairs, a 2001^2
-/// grid on [-10, 10]^2 with ±0 axes, 4.3e8 pairs within 3000 ulp of ratios
-/// 7/16, 11/16 and 1 in every quadrant, special-value pairs): 0.1-6% at
-/// 1 ulp, signed zeros and ±pi, ±pi/2 cases exact.
+/// atan2(y, x) for float32 in float32 lanes. With n = min(|x|, |y|) and
+/// m = max(|x|, |y|), the result is ±(j pi/4 ± atan(t)) with
+/// - r = n/m <= tan(1/2): t = n/m;
+/// - otherwise: t = (n - m)/(n + m) in [-0.2934, 0] and pi/4 folded into j.
+///
+/// num = n - q m and den = m + q n (q = 0 or 1) are formed first, so there
+/// is one division. A 5-term polynomial (`ATAN_REDUCED_Q_F32`, Estrin)
+/// follows. t carries the sign s of the octant, and j = 2 + sign(x) w with
+/// w in {0, -1, -2}, so j pi/4 is 0, pi/4, pi/2, 3pi/4 or pi; copysign(y)
+/// does the rest.
+///
+/// Error before the last rounding, in ulps of the result (result = C_hi +
+/// (t + tail), one intermediate rounding; C = j pi/4):
+/// - C = 0 (x > 0, |y| <= tan(1/2) |x|): no intermediate rounding. t/m's
+///   rounding error dt is added back. dt comes from the exact residual
+///   n - t m times a bit-trick 1/m (12%), without the (1 - t^2) factor, so
+///   the correction is off by <= (0.12 + 0.3) |dt|. The polynomial
+///   contributes <= 2^-25.8 t. Together that is <= 0.42 + 0.32 < 1 ulp.
+///   Without dt, t/m's rounding costs up to 1 ulp wherever atan(r) falls
+///   just below a power of two that r is at or above (r in [1/2, 0.546],
+///   [1/4, 0.2553], ...). 2-ulp results were measured there.
+/// - pi/4 range (results in [1/2, 1.07] for j = 1, larger otherwise):
+///   |t + tail| < 1/2, so its rounding costs <= 2^-26 = 1/4 ulp. The
+///   rounding of n + m costs <= 0.27 ulp (n - m is exact: Sterbenz). The
+///   polynomial costs <= 0.08 ulp and dt's remainder <= 0.05 ulp: < 0.66
+///   ulp in all.
+/// - j = 2 or 4 with t = n/m (results >= 1.07): <= 0.25 + 0.1 + 0.04 ulp.
+///   Near pi/2 and pi every term scales with t, so there is no cancellation.
+///
+/// The error stays below 1 ulp before the final rounding in every octant,
+/// so the result is within 1 ulp of the correctly rounded one.
+///
+/// Range: m is scaled by 2^(63 - floor(E/2)) (E = m's biased exponent) into
+/// [2^-86, 2^64). That keeps n + m finite and 1/den in the bit trick's range,
+/// and the residual above 2^-126. Scaling up is exact. Scaling down rounds
+/// n only when n/m < 2^-126, which costs <= 1/2 ulp of a subnormal result
+/// (or the result is 0 anyway). m = 0 is raised to the smallest subnormal,
+/// which gives t = 0.
+///
+/// n = 0 or n = m gives t = 0 and the result C_hi + C_lo rounded: ±0, ±pi,
+/// ±pi/2, ±pi/4 and ±3pi/4 are the correctly rounded values, with atan2's
+/// signed-zero rules (x = -0 counts as negative).
+///
+/// Measured on Zen 4 (lab loops, 10^4 standard-normal pairs, median
+/// ns/element; the old path was t = min/max over [0, 1] with a degree-8
+/// polynomial and a sign-aware Fast2Sum): AVX2+FMA 1.22 -> 0.82, AVX-512 0.68 -> 0.51. A Fast2Sum on
+/// C_hi + t cuts the inputs at 1 ulp from 4.8% to 2.8% (old: 3.0%), but
+/// costs 3 instructions (AVX-512 0.56).
+///
+/// Inline range: x and y finite. Measured against libm's float64 atan2
+/// rounded to float32 over 2.0e9 pairs (random bits, standard normal,
+/// ratios near tan(1/2), 1 and powers of two in every quadrant, zero,
+/// subnormal and huge operands, a 20001^2 grid): max 1 ulp. AVX2 and
+/// AVX-512 are bitwise equal.
 #[inline(always)]
 pub fn atan2_f32(y: f32, x: f32) -> f32 {
-    let ax = x.abs();
-    let ay = y.abs();
-    let swap = ay > ax;
-    let n = ax.min(ay);
-    let m = ax.max(ay);
-    // Bring m into [2^-60, 2^100] by a power of two: scaling up is exact;
-    // scaling down by 2^-32 (m > 2^100) rounds n only below 2^-94, where
-    // the ratio is under 2^-194 and the result 0 either way.
-    let scale = pick(
-        m > TWO_P100_F32,
-        TWO_M32_F32,
-        pick(m < TWO_M60_F32, TWO_P64_F32, 1.0),
-    );
-    let n = n * scale;
-    // Both zero: ratio 0; the octant then gives ±0 or ±pi.
-    let m = pick(m == 0.0, 1.0, m * scale);
-    let xneg = x.is_sign_negative();
-    let k_hi = pick(swap, PIO2_HI_F32, pick(xneg, PI_HI_F32, 0.0));
-    let k_lo = pick(swap, PIO2_LO_F32, pick(xneg, PI_LO_F32, 0.0));
-    atan_ratio_f32(n, m, k_hi, k_lo, swap != xneg).copysign(y)
+    const SIGN: u32 = 0x8000_0000;
+    let bx = x.to_bits() & !SIGN;
+    let by = y.to_bits() & !SIGN;
+    let swap = by > bx;
+    let mb = bx.max(by).max(1);
+    // 2^(63 - floor(E/2)) from m's exponent field, on the bits.
+    let scale = f32::from_bits(0x5F00_0000 - ((mb >> 1) & 0x3F80_0000));
+    let n = f32::from_bits(bx.min(by)) * scale;
+    let m = f32::from_bits(mb) * scale;
+    // The sign of n - TAN_HALF * m, exactly (one rounding).
+    let mid = TAN_HALF_F32.mul_add(-m, n) > 0.0;
+    let q: f32 = pick(mid, 1.0, 0.0);
+    // s = -1 when exactly one of `swap` and x < 0 holds.
+    let sx = x.to_bits() & SIGN;
+    let sbit = sx ^ pick(swap, SIGN, 0);
+    // num and den as FMAs with q, and the sign as a bit flip: with two
+    // selects on `mid`, LLVM splits the division into one per range.
+    let num = f32::from_bits((-q).mul_add(m, n).to_bits() ^ sbit);
+    let den = q.mul_add(n, m);
+    let t = num / den;
+    let y0 = f32::from_bits(RCP_MAGIC_F32.wrapping_sub(den.to_bits()));
+    let dt = (-t).mul_add(den, num) * y0;
+    // j - 2 = sign(x) w: C = j pi/4 as hi + lo.
+    let w: f32 = pick(mid, -1.0, pick(swap, 0.0, -2.0));
+    let j = f32::from_bits(w.to_bits() ^ sx);
+    let c_hi = j.mul_add(PIO4_HI22_F32, 2.0 * PIO4_HI22_F32);
+    let c_lo = j.mul_add(PIO4_LO22_F32, 2.0 * PIO4_LO22_F32);
+    let z = t * t;
+    let c = &ATAN_REDUCED_Q_F32;
+    let z2 = z * z;
+    let poly = c[0]
+        .mul_add(z2, c[1].mul_add(z, c[2]))
+        .mul_add(z2, c[3].mul_add(z, c[4]));
+    let tail = (-(t * z)).mul_add(poly, dt + c_lo);
+    (c_hi + (t + tail)).copysign(y)
 }
 
 /// Where `atan2_f32` is not valid: x or y infinite or NaN (one integer

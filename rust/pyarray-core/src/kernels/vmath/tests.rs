@@ -486,7 +486,7 @@ fn inline_f64_unary_within_an_ulp_of_libm() {
             Acos::inline_f32(0.0),
             Asin::inline_f32(-1.0)
         ),
-        (PI_HI_F32, PIO2_HI_F32, -PIO2_HI_F32)
+        (std::f32::consts::PI, PIO2_HI_F32, -PIO2_HI_F32)
     );
     assert_eq!(
         (Atan::inline_f32(f32::INFINITY), Atan::inline_f32(-1.0)),
@@ -662,4 +662,56 @@ fn inline_pow_and_atan2_within_an_ulp_of_libm() {
     }
     assert!(Pow::out_of_range(-2.0, 2.0) && Pow::out_of_range(0.0, 2.0));
     assert!(Pow::out_of_range_f32(f32::NAN, 2.0) && Pow::out_of_range_f32(2.0, f32::INFINITY));
+}
+
+#[test]
+fn atan2_f32_near_its_range_switch_and_octant_edges() {
+    // n/m just around tan(1/2) (where the kernel changes range), 1 (the
+    // octant edge), and powers of two (where atan2 crosses a binade just
+    // below the ratio), for tiny, ordinary and huge magnitudes, in every
+    // quadrant and with |y| and |x| in either role.
+    let mut worst = 0;
+    for m in [1.0e-40f32, 1.0e-30, 1.0, 3.7, 1.0e30, 3.0e38] {
+        for base in [TAN_HALF_F32, 1.0, 0.5, 0.25, 0.125, 9.5367e-7] {
+            let centre = (base * m).to_bits() as i64;
+            for k in -300..=300i64 {
+                let n = f32::from_bits((centre + k).max(0) as u32);
+                if !(n <= m) {
+                    continue;
+                }
+                for (y, x) in [(n, m), (m, n)] {
+                    for (sy, sx) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+                        let (y, x) = (sy * y, sx * x);
+                        let want = (y as f64).atan2(x as f64) as f32;
+                        worst = worst.max(ulps(Atan2::inline_f32(y, x), want));
+                    }
+                }
+            }
+        }
+    }
+    assert!(worst <= 1, "worst {worst} ulp");
+    // Signed zeros and the exact octant values, bit for bit.
+    let pi4 = std::f32::consts::FRAC_PI_4;
+    for (y, x, want) in [
+        (0.0f32, 0.0f32, 0.0f32),
+        (-0.0, 0.0, -0.0),
+        (0.0, -0.0, std::f32::consts::PI),
+        (-0.0, -0.0, -std::f32::consts::PI),
+        (0.0, -5.0, std::f32::consts::PI),
+        (-0.0, 5.0, -0.0),
+        (3.0, 0.0, PIO2_HI_F32),
+        (-3.0, -0.0, -PIO2_HI_F32),
+        (1.0, 1.0, pi4),
+        (-7.0, 7.0, -pi4),
+        (2.5, -2.5, (3.0 * std::f64::consts::FRAC_PI_4) as f32),
+        (f32::MAX, f32::MAX, pi4),
+        (
+            1.0e-45,
+            -1.0e-45,
+            (3.0 * std::f64::consts::FRAC_PI_4) as f32,
+        ),
+    ] {
+        let got = Atan2::inline_f32(y, x);
+        assert_eq!(got.to_bits(), want.to_bits(), "atan2({y}, {x}) = {got}");
+    }
 }
