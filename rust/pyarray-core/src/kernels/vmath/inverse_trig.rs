@@ -326,16 +326,22 @@ pub fn atan_f32(x: f32) -> f32 {
     let t = num / den;
     let k_hi = pick(high, PIO2_HI_F32, pick(mid, PIO4_HI_F32, 0.0));
     let k_lo = pick(high, PIO2_LO_F32, pick(mid, PIO4_LO_F32, 0.0));
+    let tail = atan_reduced_tail_f32(t, k_lo);
+    (k_hi + (t + tail)).copysign(x)
+}
+
+/// atan(t) - t + low for |t| <= tan(1/2): -t z Q(z) + low with z = t^2 and
+/// `ATAN_REDUCED_Q_F32` by Estrin's scheme (two steps fewer than Horner on
+/// the chain after the division that made t).
+#[inline(always)]
+fn atan_reduced_tail_f32(t: f32, low: f32) -> f32 {
     let z = t * t;
-    // Estrin's scheme: two steps fewer than Horner on the chain after the
-    // division.
     let c = &ATAN_REDUCED_Q_F32;
     let z2 = z * z;
     let poly = c[0]
         .mul_add(z2, c[1].mul_add(z, c[2]))
         .mul_add(z2, c[3].mul_add(z, c[4]));
-    let tail = (-(t * z)).mul_add(poly, k_lo);
-    (k_hi + (t + tail)).copysign(x)
+    (-(t * z)).mul_add(poly, low)
 }
 
 /// Where `atan_f32` is not valid: NaN.
@@ -427,13 +433,7 @@ pub fn atan2_f32(y: f32, x: f32) -> f32 {
     let j = f32::from_bits(w.to_bits() ^ sx);
     let c_hi = j.mul_add(PIO4_HI22_F32, 2.0 * PIO4_HI22_F32);
     let c_lo = j.mul_add(PIO4_LO22_F32, 2.0 * PIO4_LO22_F32);
-    let z = t * t;
-    let c = &ATAN_REDUCED_Q_F32;
-    let z2 = z * z;
-    let poly = c[0]
-        .mul_add(z2, c[1].mul_add(z, c[2]))
-        .mul_add(z2, c[3].mul_add(z, c[4]));
-    let tail = (-(t * z)).mul_add(poly, dt + c_lo);
+    let tail = atan_reduced_tail_f32(t, dt + c_lo);
     (c_hi + (t + tail)).copysign(y)
 }
 
