@@ -836,6 +836,37 @@ mod tests {
     }
 
     #[test]
+    fn inplace_into_rows_of_a_wider_matrix() {
+        // The left half of each row: contiguous runs with a row stride, so
+        // the n-d walk meets the aliasing run by run (read-modify-write for
+        // add, the block copy for the fallback kernels of pow and atan2).
+        let (rows, k) = (9, 700);
+        let x = Array::from_vec(&awkward_values(rows * k, 3), &[rows, k]).unwrap();
+        let y = Array::from_vec(&awkward_values(rows * k, 4), &[rows, k]).unwrap();
+        let right =
+            binary_scalar(BinaryOp::Add, &x, Scalar::Float(1.0), DType::Float64, false).unwrap();
+        for op in [BinaryOp::Add, BinaryOp::Pow, BinaryOp::Atan2] {
+            let backing = crate::manipulation::concat(&[x.clone(), right.clone()], 1).unwrap();
+            let left = backing.slice_axis(1, 0, k, 1);
+            let what = op.name();
+            binary_inplace(op, &left, &y).unwrap();
+            let once = binary(op, &x, &y).unwrap();
+            same_values(&left, &once, &format!("{what} rows"));
+            same_values(
+                &backing.slice_axis(1, k, k, 1),
+                &right,
+                &format!("{what} untouched"),
+            );
+            binary_inplace(op, &left, &left.clone()).unwrap();
+            let twice = binary(op, &once, &once).unwrap();
+            same_values(&left, &twice, &format!("{what} rows self"));
+            binary_inplace_scalar(op, &left, Scalar::Float(0.5), DType::Float64).unwrap();
+            let thrice = binary_scalar(op, &twice, Scalar::Float(0.5), DType::Float64, false);
+            same_values(&left, &thrice.unwrap(), &format!("{what} rows scalar"));
+        }
+    }
+
+    #[test]
     fn inplace_rules_and_overlap() {
         let a = arange_int(0, 5, 1, DType::Int64).unwrap();
         let tail = a.slice_axis(0, 1, 4, 1);

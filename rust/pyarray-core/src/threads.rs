@@ -54,7 +54,7 @@ pub fn run_parts(parts: usize, part: impl Fn(usize) + Sync) {
     for _ in 0..helpers {
         let call = Arc::clone(&call);
         // SAFETY: only the lifetime is erased. A helper dereferences the
-        // pointer only after `enter` succeeded, and `close_and_wait` below
+        // pointer only after entering the call (its CAS in `help`), and `close_and_wait` below
         // (which this function reaches without returning or unwinding, as
         // `run_claimed` catches panics) returns only once every helper that
         // entered has left; helpers that run later find the call closed.
@@ -63,7 +63,9 @@ pub fn run_parts(parts: usize, part: impl Fn(usize) + Sync) {
     }
     call.run_claimed(part);
     let panic = call.close_and_wait();
-    keep_a_worker_awake();
+    if helpers > 0 {
+        keep_a_worker_awake();
+    }
     if let Some(payload) = panic {
         resume_unwind(payload);
     }
@@ -451,6 +453,16 @@ mod tests {
         }
     }
 
+    /// Sets its flag when dropped, also when the test fails half-way (so
+    /// that blocked pool workers are always released).
+    struct ReleaseOnDrop(Arc<AtomicBool>);
+
+    impl Drop for ReleaseOnDrop {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Release);
+        }
+    }
+
     #[test]
     fn the_caller_runs_every_part_when_no_worker_is_free() {
         // Occupy every pool worker until the call has returned: the caller
@@ -460,6 +472,7 @@ mod tests {
             Arc::new(AtomicUsize::new(0)),
             Arc::new(AtomicBool::new(false)),
         );
+        let _release = ReleaseOnDrop(Arc::clone(&release));
         for _ in 0..threads {
             let (started, release) = (Arc::clone(&started), Arc::clone(&release));
             rayon::spawn(move || {
@@ -482,17 +495,27 @@ mod tests {
         run_parts(6, |i| {
             on_caller[i].store(std::thread::current().id() == caller, Ordering::Relaxed);
         });
-        release.store(true, Ordering::Release);
         assert!(on_caller.iter().all(|c| c.load(Ordering::Relaxed)));
     }
 
     #[test]
     fn a_slow_part_is_waited_for_past_the_spin() {
-        let finished = std::sync::atomic::AtomicBool::new(false);
+        // Part 0 (the caller's) waits until a helper has taken part 1, so
+        // that the caller then sleeps while the helper is inside the call.
+        if rayon::current_num_threads() == 1 {
+            return; // no helper: the caller runs both parts
+        }
+        let (taken, finished) = (AtomicBool::new(false), AtomicBool::new(false));
         run_parts(2, |i| {
             if i == 1 {
+                taken.store(true, Ordering::Release);
                 std::thread::sleep(CALLER_SPIN * 20);
                 finished.store(true, Ordering::Release);
+            } else {
+                let begin = Instant::now();
+                while !taken.load(Ordering::Acquire) && begin.elapsed() < Duration::from_secs(10) {
+                    std::thread::yield_now();
+                }
             }
         });
         assert!(finished.load(Ordering::Acquire));

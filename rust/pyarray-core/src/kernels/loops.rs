@@ -444,7 +444,7 @@ pub fn map2<T: Element, U: Element>(
 /// operation). Small calls are dominated by this setup.
 fn whole_array_run<'a, T: Element>(out: &Array, a: &'a Array, b: &'a Array) -> Option<Run<'a, T>> {
     // An operand in `out`'s memory must not be read through a slice while
-    // `out` is written (see `in_place_blocks`).
+    // `out` is written (see `InPlace`).
     if !out.is_dense() || a.data_ptr() == out.data_ptr() || b.data_ptr() == out.data_ptr() {
         return None;
     }
@@ -550,7 +550,8 @@ impl<F, P, S> Fallback2<F, P, S> {
     /// check in the same pass (as `map1_with_fallback`), then `slow` for
     /// the elements of the block where `use_slow` holds. The operands can
     /// be read again after the fast pass: they never share memory with
-    /// `dst` (in-place operators go through `in_place_blocks`).
+    /// `dst` (in-place operators go through `InPlace`, and the callers of
+    /// `write2` remove partial overlaps).
     fn run<T: Copy, U>(&self, run: Run<'_, T>, dst: &mut [U])
     where
         F: Fn(T, T) -> U,
@@ -626,9 +627,9 @@ fn write2_scalar_by_runs<T: Element, U: Element>(
     debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if out.is_dense() {
         if let Some(Operand::Run(_)) = Operand::<T>::laid_out_as(x, out) {
-            if x.data_ptr() == out.data_ptr() {
+            if x.data_ptr() == out.data_ptr() && size_of::<T>() == size_of::<U>() {
                 // SAFETY: `out` is dense, and `x` is `out` itself (same
-                // memory, shape and layout) and so of U's size.
+                // memory, shape and layout) with elements of U's size.
                 let in_place = InPlace {
                     left: !scalar_first,
                     other: Other::Value(s),
