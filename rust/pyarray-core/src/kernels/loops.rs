@@ -626,8 +626,19 @@ fn write2_scalar_by_runs<T: Element, U: Element>(
 ) -> Result<()> {
     debug_assert!(x.dtype() == T::DTYPE && out.dtype() == U::DTYPE);
     if out.is_dense() {
-        if let Some(Operand::Run(_)) = Operand::<T>::laid_out_as(x, out) {
-            if x.data_ptr() == out.data_ptr() && size_of::<T>() == size_of::<U>() {
+        if let Some(Operand::Run(xs)) = Operand::<T>::laid_out_as(x, out) {
+            if x.data_ptr() != out.data_ptr() {
+                let run = if scalar_first {
+                    Run::Left(s, xs)
+                } else {
+                    Run::Right(xs, s)
+                };
+                // SAFETY: `out` is dense of type U (checked above).
+                let dst = unsafe { out.slice_mut_unchecked::<U>() };
+                fill_in_runs(dst, parallel, |r, d| runs(run.part(r), d));
+                return Ok(());
+            }
+            if size_of::<T>() == size_of::<U>() {
                 // SAFETY: `out` is dense, and `x` is `out` itself (same
                 // memory, shape and layout) with elements of U's size.
                 let in_place = InPlace {
@@ -638,17 +649,6 @@ fn write2_scalar_by_runs<T: Element, U: Element>(
                 unsafe { in_place.fill(out, parallel, f, runs) };
                 return Ok(());
             }
-        }
-        if let Some(Operand::Run(xs)) = Operand::laid_out_as(x, out) {
-            let run = if scalar_first {
-                Run::Left(s, xs)
-            } else {
-                Run::Right(xs, s)
-            };
-            // SAFETY: `out` is dense of type U (checked above).
-            let dst = unsafe { out.slice_mut_unchecked::<U>() };
-            fill_in_runs(dst, parallel, |r, d| runs(run.part(r), d));
-            return Ok(());
         }
     }
     // Strided operands take the n-d walk, the scalar as a 0-d array.
