@@ -123,27 +123,6 @@ fn dispatch_contiguous1<T: Copy, U>(src: &[T], dst: &mut [U], f: &impl Fn(T) -> 
     )
 }
 
-#[inline(always)]
-fn contiguous2<T: Copy, U>(a: &[T], b: &[T], dst: &mut [U], f: &impl Fn(T, T) -> U) {
-    for ((o, &x), &y) in dst.iter_mut().zip(a).zip(b) {
-        *o = f(x, y);
-    }
-}
-
-#[inline(always)]
-fn scalar_left<T: Copy, U>(x: T, b: &[T], dst: &mut [U], f: &impl Fn(T, T) -> U) {
-    for (o, &y) in dst.iter_mut().zip(b) {
-        *o = f(x, y);
-    }
-}
-
-#[inline(always)]
-fn scalar_right<T: Copy, U>(a: &[T], y: T, dst: &mut [U], f: &impl Fn(T, T) -> U) {
-    for (o, &x) in dst.iter_mut().zip(a) {
-        *o = f(x, y);
-    }
-}
-
 /// Which operand layout an innermost run has.
 #[derive(Clone, Copy)]
 enum Run<'a, T> {
@@ -162,6 +141,29 @@ impl<T: Copy> Run<'_, T> {
         }
     }
 
+    /// `each(&mut dst[i], x, y)` for every element `i` and its operands: one
+    /// loop per layout, each of which the compiler vectorises.
+    #[inline(always)]
+    fn zip_into<U>(self, dst: &mut [U], mut each: impl FnMut(&mut U, T, T)) {
+        match self {
+            Run::Both(a, b) => {
+                for ((o, &x), &y) in dst.iter_mut().zip(a).zip(b) {
+                    each(o, x, y);
+                }
+            }
+            Run::Left(x, b) => {
+                for (o, &y) in dst.iter_mut().zip(b) {
+                    each(o, x, y);
+                }
+            }
+            Run::Right(a, y) => {
+                for (o, &x) in dst.iter_mut().zip(a) {
+                    each(o, x, y);
+                }
+            }
+        }
+    }
+
     /// The operands of element `i`.
     #[inline(always)]
     fn at(self, i: usize) -> (T, T) {
@@ -175,11 +177,7 @@ impl<T: Copy> Run<'_, T> {
 
 #[inline(always)]
 fn run2<T: Copy, U>(run: Run<'_, T>, dst: &mut [U], f: &impl Fn(T, T) -> U) {
-    match run {
-        Run::Both(a, b) => contiguous2(a, b, dst, f),
-        Run::Left(x, b) => scalar_left(x, b, dst, f),
-        Run::Right(a, y) => scalar_right(a, y, dst, f),
-    }
+    run.zip_into(dst, |o, x, y| *o = f(x, y));
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -586,27 +584,10 @@ impl<F, P, S> Fallback2<F, P, S> {
         P: Fn(T, T) -> bool,
     {
         let mut any = false;
-        let mut one = |o: &mut U, x: T, y: T| {
+        run.zip_into(dst, |o, x, y| {
             *o = (self.fast)(x, y);
             any |= (self.use_slow)(x, y);
-        };
-        match run {
-            Run::Both(a, b) => {
-                for ((o, &x), &y) in dst.iter_mut().zip(a).zip(b) {
-                    one(o, x, y);
-                }
-            }
-            Run::Left(x, b) => {
-                for (o, &y) in dst.iter_mut().zip(b) {
-                    one(o, x, y);
-                }
-            }
-            Run::Right(a, y) => {
-                for (o, &x) in dst.iter_mut().zip(a) {
-                    one(o, x, y);
-                }
-            }
-        }
+        });
         any
     }
 }
