@@ -154,17 +154,17 @@ impl Array {
     pub fn from_parts(
         storage: Arc<Storage>,
         dtype: DType,
-        shape: Vec<usize>,
-        strides: Vec<isize>,
+        shape: &[usize],
+        strides: &[isize],
         offset: usize,
         writeable: bool,
     ) -> Result<Array> {
         if shape.len() != strides.len() {
             return Err(Error::Value("shape and strides differ in length".into()));
         }
-        let n = checked_size(&shape, dtype.itemsize())?;
+        let n = checked_size(shape, dtype.itemsize())?;
         if n > 0 {
-            let (lo, hi) = byte_extent(&shape, &strides, dtype.itemsize());
+            let (lo, hi) = byte_extent(shape, strides, dtype.itemsize());
             let first = offset as isize;
             if first + lo < 0 || (first + hi) as usize > storage.len() {
                 return Err(Error::Buffer(
@@ -175,8 +175,8 @@ impl Array {
         Ok(Array {
             storage,
             dtype,
-            shape: Dims::from_slice(&shape),
-            strides: Strides::from_slice(&strides),
+            shape: Dims::from_slice(shape),
+            strides: Strides::from_slice(strides),
             offset,
             writeable,
         })
@@ -741,7 +741,7 @@ mod tests {
     #[test]
     fn out_of_bounds_parts_are_rejected() {
         let a = arange(4);
-        let bad = Array::from_parts(a.storage().clone(), DType::Int64, vec![5], vec![1], 0, true);
+        let bad = Array::from_parts(a.storage().clone(), DType::Int64, &[5], &[1], 0, true);
         assert!(bad.is_err());
     }
 }

@@ -16,7 +16,7 @@
 use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::layout::{c_strides, checked_size};
+use crate::layout::{c_strides, checked_size, Dims, Strides};
 use crate::storage::Storage;
 use std::ffi::c_void;
 use std::mem::{offset_of, size_of};
@@ -329,9 +329,9 @@ pub struct TensorInfo {
     managed: *mut c_void,
     versioned: bool,
     dtype: DType,
-    shape: Vec<usize>,
+    shape: Dims,
     /// In elements, size-1 and empty dimensions normalised to C strides.
-    strides: Vec<isize>,
+    strides: Strides,
     /// Lowest byte the tensor touches (NULL/dangling when empty).
     base: *mut u8,
     /// Bytes from `base` to one past the highest byte touched.
@@ -471,8 +471,8 @@ impl TensorInfo {
 
     fn new(
         dtype: DType,
-        shape: Vec<usize>,
-        strides: Vec<isize>,
+        shape: Dims,
+        strides: Strides,
         base: *mut u8,
         len: usize,
         offset: usize,
@@ -550,8 +550,8 @@ impl TensorInfo {
         Array::from_parts(
             Arc::new(storage),
             self.dtype,
-            self.shape,
-            self.strides,
+            &self.shape,
+            &self.strides,
             self.offset,
             !self.read_only,
         )
@@ -573,8 +573,8 @@ pub fn copy_unaligned(view: &Array) -> Result<Array> {
     let bytes = Array::from_parts(
         view.storage().clone(),
         DType::UInt8,
-        shape,
-        strides,
+        &shape,
+        &strides,
         view.offset(),
         false,
     )?;
@@ -598,7 +598,7 @@ fn import_dtype(t: DLDataType) -> Result<DType> {
     })
 }
 
-fn import_shape(raw: &[i64]) -> Result<Vec<usize>> {
+fn import_shape(raw: &[i64]) -> Result<Dims> {
     raw.iter()
         .map(|&d| {
             usize::try_from(d)
@@ -611,11 +611,11 @@ fn import_shape(raw: &[i64]) -> Result<Vec<usize>> {
 /// dimensions (and of empty tensors) are never used to step, so they are
 /// replaced by C strides: arbitrary values there are legal and must not
 /// overflow our byte arithmetic later.
-fn import_strides(shape: &[usize], raw: Option<&[i64]>, size: usize) -> Result<Vec<isize>> {
+fn import_strides(shape: &[usize], raw: Option<&[i64]>, size: usize) -> Result<Strides> {
     let Some(raw) = raw.filter(|_| size > 0) else {
-        return Ok(c_strides(shape).to_vec());
+        return Ok(c_strides(shape));
     };
-    let mut out = vec![0isize; shape.len()];
+    let mut out: Strides = smallvec::smallvec![0isize; shape.len()];
     let mut c_stride: isize = 1; // C stride of dimension i (size > 0: no overflow)
     for i in (0..shape.len()).rev() {
         out[i] = if shape[i] == 1 {

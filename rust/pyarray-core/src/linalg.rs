@@ -1120,8 +1120,8 @@ pub fn diagonal(x: &Array, offset: isize) -> Result<Array> {
     Array::from_parts(
         x.storage().clone(),
         x.dtype(),
-        shape,
-        strides,
+        &shape,
+        &strides,
         byte_offset as usize,
         x.writeable(),
     )

@@ -5,6 +5,7 @@ use crate::array::PyArray;
 use crate::data_types::scalar_kind;
 use crate::errors::IntoPyResult;
 use pyarray_core::dtype::promote_weak;
+use pyarray_core::layout::{Dims, Strides};
 use pyarray_core::{Array, DType, Kind, Scalar};
 use pyo3::exceptions::{PyBufferError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
@@ -321,30 +322,30 @@ pub fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
     let itemsize = view.itemsize;
     // SAFETY: non-NULL shape and strides have ndim entries. Some exporters
     // (ctypes) leave strides NULL, meaning C-contiguous; NULL shape means 1-D bytes.
-    let shape: Vec<usize> = if ndim == 0 {
-        vec![]
+    let shape: Dims = if ndim == 0 {
+        Dims::new()
     } else if view.shape.is_null() {
-        vec![(view.len / itemsize) as usize]
+        smallvec::smallvec![(view.len / itemsize) as usize]
     } else {
         unsafe { std::slice::from_raw_parts(view.shape, ndim) }
             .iter()
             .map(|&d| d as usize)
             .collect()
     };
-    let byte_strides: Vec<isize> = if view.strides.is_null() || ndim == 0 {
+    let byte_strides: Strides = if view.strides.is_null() || ndim == 0 {
         pyarray_core::layout::c_strides(&shape)
             .iter()
             .map(|&s| s * itemsize)
             .collect()
     } else {
-        unsafe { std::slice::from_raw_parts(view.strides, ndim) }.to_vec()
+        Strides::from_slice(unsafe { std::slice::from_raw_parts(view.strides, ndim) })
     };
     if byte_strides.iter().any(|&s| s % itemsize != 0) {
         return Err(PyBufferError::new_err(
             "buffer strides are not multiples of the item size",
         ));
     }
-    let strides: Vec<isize> = byte_strides.iter().map(|&s| s / itemsize).collect();
+    let strides: Strides = byte_strides.iter().map(|&s| s / itemsize).collect();
     let (lo, hi) = pyarray_core::array::byte_extent(&shape, &strides, itemsize as usize);
     let base = (view.buf as *mut u8).wrapping_offset(lo);
     let len = (hi - lo) as usize;
@@ -354,8 +355,8 @@ pub fn from_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Option<Array>> {
     let array = Array::from_parts(
         Arc::new(storage),
         dtype,
-        shape,
-        strides,
+        &shape,
+        &strides,
         (-lo) as usize,
         writeable,
     )

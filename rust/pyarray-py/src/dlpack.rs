@@ -16,7 +16,7 @@ use pyo3::ffi;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyList, PyTuple};
+use pyo3::types::{PyBool, PyList, PyString, PyTuple};
 use std::ffi::CStr;
 
 // Capsule names: static C strings, as PyCapsule keeps the pointer.
@@ -242,11 +242,13 @@ struct CallObjects {
 fn call_objects(py: Python<'_>) -> PyResult<&CallObjects> {
     static OBJECTS: PyOnceLock<CallObjects> = PyOnceLock::new();
     OBJECTS.get_or_try_init(py, || {
+        // Interned, so a C producer's keyword parser (NumPy's) matches the
+        // names by identity instead of comparing strings.
         let names = |device: bool, copy: bool| {
             let mut n = vec!["max_version"];
             n.extend(device.then_some("dl_device"));
             n.extend(copy.then_some("copy"));
-            PyTuple::new(py, n).map(Bound::unbind)
+            PyTuple::new(py, n.into_iter().map(|s| PyString::intern(py, s))).map(Bound::unbind)
         };
         let v = dlpack::VERSION;
         Ok::<_, PyErr>(CallObjects {
