@@ -18,6 +18,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::layout::{c_strides, checked_size, Dims, Strides};
 use crate::storage::Storage;
+use smallvec::SmallVec;
 use std::ffi::c_void;
 use std::mem::{offset_of, size_of};
 use std::ptr::NonNull;
@@ -171,8 +172,9 @@ pub fn live_exports() -> isize {
 #[repr(C)]
 struct Export<M> {
     managed: M,
-    /// `ndim` shape values followed by `ndim` strides.
-    dims: Box<[i64]>,
+    /// `ndim` shape values followed by `ndim` strides; inline up to 4-d
+    /// (the block is boxed before the tensor points into it, so they stay put).
+    dims: SmallVec<[i64; 8]>,
     _storage: Arc<Storage>,
 }
 
@@ -258,7 +260,7 @@ pub fn export(array: &Array, versioned: bool, copy: Option<bool>) -> Result<Mana
         strides: std::ptr::null_mut(),
         byte_offset: 0,
     };
-    let dims: Box<[i64]> = array
+    let dims: SmallVec<[i64; 8]> = array
         .shape()
         .iter()
         .map(|&d| d as i64)
@@ -297,7 +299,7 @@ pub fn export(array: &Array, versioned: bool, copy: Option<bool>) -> Result<Mana
 /// into it. Returns the pointer to the managed struct (= to the block).
 fn into_export<M>(
     managed: M,
-    dims: Box<[i64]>,
+    dims: SmallVec<[i64; 8]>,
     storage: Arc<Storage>,
     tensor: impl Fn(&mut M) -> &mut DLTensor,
 ) -> NonNull<M> {
