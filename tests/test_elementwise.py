@@ -818,3 +818,58 @@ def test_inplace_pow_with_libm_inputs_reads_them_before_writing(dtype):
     view = x[::2]
     view **= xp.asarray(exponent)
     np.testing.assert_array_equal(np.asarray(view), expected)
+
+
+@pytest.mark.parametrize(
+    "dtype", ["float16", "float32", "float64", "int8", "uint8", "int64", "complex64"]
+)
+@pytest.mark.parametrize("exponent", [2, 2.0, 0.5, -1.0])
+def test_pow_by_scalar_shortcuts_are_exact_with_pow_special_cases(dtype, exponent):
+    # x ** 2, x ** 0.5 and x ** -1 take exact forms (x * x, sqrt, 1 / x),
+    # which must still give pow's special cases: -0 ** 0.5 is +0 and
+    # -inf ** 0.5 is +inf, where sqrt gives -0 and NaN.
+    kind = np.dtype(dtype).kind
+    if kind in "iu" and not isinstance(exponent, int):
+        return  # a float exponent makes the result float: not this dtype's path
+    if kind == "c" and exponent != 2:
+        return  # complex keeps the general kernel except for squaring
+    rng = np.random.default_rng(11)
+    if kind in "iu":
+        info = np.iinfo(dtype)
+        base = rng.integers(info.min, info.max, 500, dtype=dtype, endpoint=True)
+    else:
+        values = np.concatenate(
+            [
+                rng.uniform(-50, 50, 500),
+                [0.0, -0.0, 1.0, -1.0, 0.25, 4.0, np.inf, -np.inf, np.nan, 1e-30],
+            ]
+        )
+        base = values.astype(dtype)
+        if kind == "c":
+            with np.errstate(invalid="ignore"):
+                base = base + 1j * np.roll(base, 1).astype(dtype)
+    with np.errstate(all="ignore"):
+        if exponent == 2 and kind == "c":
+            # Exactly multiply's result (whose rounding of the complex product
+            # need not be NumPy's).
+            expected = np.asarray(xp.multiply(xp.asarray(base), xp.asarray(base)))
+        elif exponent == 2:
+            expected = base * base
+        elif exponent == 0.5:
+            expected = np.where(base == -np.inf, np.inf, np.sqrt(base) + 0.0)
+        else:
+            expected = np.reciprocal(base)
+    expected = expected.astype(base.dtype)
+    for x, want in ((base, expected), (base[::-3], expected[::-3])):
+        got = np.asarray(xp.asarray(x) ** exponent)
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+        assert np.array_equal(np.signbit(got.real), np.signbit(want.real))
+        inplace = xp.asarray(x.copy())
+        inplace **= exponent
+        np.testing.assert_array_equal(np.asarray(inplace), want)
+    if kind == "f":
+        signed = np.asarray(xp.asarray(np.array([-0.0, -np.inf], dtype)) ** exponent)
+        want = {2: [0.0, np.inf], 0.5: [0.0, np.inf], -1.0: [-np.inf, -0.0]}[exponent]
+        np.testing.assert_array_equal(signed, np.array(want, dtype))
+        assert np.signbit(signed).tolist() == [exponent == -1.0, exponent == -1.0]

@@ -460,6 +460,20 @@ def _pow(xp, size, dtype):
     return partial(xp.pow, x, y)
 
 
+@case("elementwise", "square_operator", "x ** 2", dtypes=FLOATS)
+def _square_operator(xp, size, dtype):
+    x = normal(xp, size, dtype, seed=0)
+    require(type(x), "__pow__")
+    return lambda: x**2
+
+
+@case("elementwise", "sqrt_operator", "x ** 0.5, x in [0.5, 2)", dtypes=FLOATS)
+def _sqrt_operator(xp, size, dtype):
+    x = uniform(xp, size, dtype, seed=0)
+    require(type(x), "__pow__")
+    return lambda: x**0.5
+
+
 @case("transcendental", "atan2", "xp.atan2(y, x), both normal", dtypes=FLOATS)
 def _atan2(xp, size, dtype):
     return _binary("atan2", xp, size, dtype)

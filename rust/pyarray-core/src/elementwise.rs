@@ -523,6 +523,66 @@ impl Pair<'_> {
     }
 }
 
+impl Pair<'_> {
+    /// The exponent of `x ** s`: the scalar, when it is the right operand.
+    fn scalar_exponent(&self) -> Option<Scalar> {
+        match *self {
+            Pair::Scalar(_, s, false) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Exponents for which `x ** s` has a cheaper form that is exact (one
+/// rounding, where `pow`'s kernels are within an ulp) and gives the
+/// standard's special cases. NumPy takes the same shortcuts; `x ** 2` is
+/// the commonest power by far.
+#[derive(Clone, Copy)]
+enum PowShortcut {
+    /// `x * x`, the same function as `multiply`, for every numeric dtype.
+    Square,
+    /// `sqrt(x)` for real floats, except that pow gives +0 for -0 and +inf
+    /// for -inf where sqrt gives -0 and NaN.
+    Sqrt,
+    /// `1 / x` for real floats.
+    Reciprocal,
+}
+
+impl PowShortcut {
+    fn of(s: Scalar) -> Option<PowShortcut> {
+        match s {
+            Scalar::Int(2) | Scalar::UInt(2) => Some(PowShortcut::Square),
+            Scalar::Float(2.0) => Some(PowShortcut::Square),
+            Scalar::Float(0.5) => Some(PowShortcut::Sqrt),
+            Scalar::Float(-1.0) => Some(PowShortcut::Reciprocal),
+            Scalar::Complex(z) if z.re == 2.0 && z.im == 0.0 => Some(PowShortcut::Square),
+            _ => None,
+        }
+    }
+
+    /// `out = x ** s` for the exponent this shortcut stands for; None when
+    /// it does not serve dtype `d` (the caller reports the dtype error).
+    fn write(self, out: &Array, p: &Pair, d: DType) -> Option<Result<()>> {
+        let no = || None;
+        match self {
+            PowShortcut::Square => {
+                numerics!(d, T => Some(p.write::<T, T>(out, |x, _| x.mul(x))), no())
+            }
+            PowShortcut::Sqrt => real_floats!(d, T => {
+                let zero = T::from_scalar(Scalar::Float(0.0));
+                let inf = T::from_scalar(Scalar::Float(f64::INFINITY));
+                let ninf = inf.neg();
+                // Adding +0 turns sqrt's -0 into pow's +0 and leaves the rest.
+                let f = move |x: T, _| if x == ninf { inf } else { Float::sqrt(x).add(zero) };
+                Some(p.write::<T, T>(out, f))
+            }, no()),
+            PowShortcut::Reciprocal => {
+                real_floats!(d, T => Some(p.write::<T, T>(out, |x, _| Float::recip(x))), no())
+            }
+        }
+    }
+}
+
 /// `out = op(a, b)` where the operands already have dtype `compute`.
 fn run_binary(op: BinaryOp, compute: DType, out: &Array, p: &Pair) -> Result<()> {
     use BinaryOp as B;
@@ -532,8 +592,11 @@ fn run_binary(op: BinaryOp, compute: DType, out: &Array, p: &Pair) -> Result<()>
         B::Add => numerics!(d, T => p.write::<T, T>(out, Num::add), bad()),
         B::Subtract => numerics!(d, T => p.write::<T, T>(out, Num::sub), bad()),
         B::Multiply => numerics!(d, T => p.write::<T, T>(out, Num::mul), bad()),
-        B::Pow => real_floats!(d, T => p.write_split_inline::<T, vmath::Pow>(out, Num::pow),
-            numerics!(d, T => p.write_split::<T, T>(out, Num::pow), bad())),
+        B::Pow => match p.scalar_exponent().and_then(PowShortcut::of) {
+            Some(shortcut) => shortcut.write(out, p, d).unwrap_or_else(bad),
+            None => real_floats!(d, T => p.write_split_inline::<T, vmath::Pow>(out, Num::pow),
+                numerics!(d, T => p.write_split::<T, T>(out, Num::pow), bad())),
+        },
         B::Divide => floats!(d, T => p.write::<T, T>(out, Float::div), bad()),
         B::FloorDivide => reals!(d, T => p.write_split::<T, T>(out, Real::floor_div), bad()),
         B::Remainder => reals!(d, T => p.write_split::<T, T>(out, Real::rem), bad()),
