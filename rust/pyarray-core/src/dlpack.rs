@@ -303,23 +303,28 @@ fn into_export<M>(
     storage: Arc<Storage>,
     tensor: impl Fn(&mut M) -> &mut DLTensor,
 ) -> NonNull<M> {
-    let mut block = Box::new(Export {
+    // The block goes to its final address first; only then does the tensor
+    // point into it (the dims may be inline, inside the block).
+    let raw = Box::into_raw(Box::new(Export {
         managed,
         dims,
         _storage: storage,
-    });
-    let ndim = block.dims.len() / 2;
-    let dims_ptr = block.dims.as_mut_ptr();
-    let t = tensor(&mut block.managed);
-    if ndim > 0 {
-        t.shape = dims_ptr;
-        // SAFETY: dims has 2 * ndim entries; the strides start at index ndim.
-        t.strides = unsafe { dims_ptr.add(ndim) };
+    }));
+    // SAFETY: `raw` is valid and unique (fresh from Box::into_raw, never NULL)
+    // and stays put until the deleter frees it; dims has 2 * ndim entries, the
+    // strides starting at index ndim; `managed` is the first field of the
+    // #[repr(C)] block, so the two pointers are equal.
+    unsafe {
+        let block = &mut *raw;
+        let ndim = block.dims.len() / 2;
+        let dims_ptr = block.dims.as_mut_ptr();
+        let t = tensor(&mut block.managed);
+        if ndim > 0 {
+            t.shape = dims_ptr;
+            t.strides = dims_ptr.add(ndim);
+        }
+        NonNull::new_unchecked(raw as *mut M)
     }
-    let raw = Box::into_raw(block);
-    // SAFETY: Box::into_raw never returns NULL; `managed` is the first field of
-    // the #[repr(C)] block, so the two pointers are equal.
-    unsafe { NonNull::new_unchecked(raw as *mut M) }
 }
 
 // ---------------------------------------------------------------------------
