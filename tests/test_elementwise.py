@@ -822,11 +822,12 @@ def test_inplace_pow_with_libm_inputs_reads_them_before_writing(dtype):
 
 
 @pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "int8", "uint8", "int64"])
-@pytest.mark.parametrize("exponent", [2, 2.0, 0.5, -1.0])
+@pytest.mark.parametrize("exponent", [2, 2.0, 0.5, -1.0, 1, 1.0, 0, 0.0, -0.0])
 def test_pow_by_scalar_shortcuts_are_exact_with_pow_special_cases(dtype, exponent):
-    # x ** 2, x ** 0.5 and x ** -1 take exact forms (x * x, sqrt, 1 / x),
-    # which must still give pow's special cases: -0 ** 0.5 is +0 and
-    # -inf ** 0.5 is +inf, where sqrt gives -0 and NaN.
+    # x ** 2, x ** 0.5, x ** -1, x ** 1 and x ** 0 take exact forms (x * x,
+    # sqrt, 1 / x, x, 1), which must still give pow's special cases: -0 **
+    # 0.5 is +0 and -inf ** 0.5 is +inf, where sqrt gives -0 and NaN;
+    # NaN ** 0 is 1.
     kind = np.dtype(dtype).kind
     if kind in "iu" and not isinstance(exponent, int):
         pytest.skip("a float exponent makes an integer array's result float")
@@ -847,6 +848,10 @@ def test_pow_by_scalar_shortcuts_are_exact_with_pow_special_cases(dtype, exponen
             expected = base * base
         elif exponent == 0.5:
             expected = np.where(base == -np.inf, np.inf, np.sqrt(base) + 0.0)
+        elif exponent == 1:
+            expected = base.copy()
+        elif exponent == 0:
+            expected = np.ones_like(base)
         else:
             expected = np.reciprocal(base)
     expected = expected.astype(base.dtype)
@@ -861,9 +866,10 @@ def test_pow_by_scalar_shortcuts_are_exact_with_pow_special_cases(dtype, exponen
         assert np.array_equal(np.signbit(np.asarray(inplace)), np.signbit(want))
     if kind == "f":
         signed = np.asarray(xp.asarray(np.array([-0.0, -np.inf], dtype)) ** exponent)
-        want = {2: [0.0, np.inf], 0.5: [0.0, np.inf], -1.0: [-np.inf, -0.0]}[exponent]
-        np.testing.assert_array_equal(signed, np.array(want, dtype))
-        assert np.signbit(signed).tolist() == [exponent == -1.0, exponent == -1.0]
+        want = {2: [0.0, np.inf], 0.5: [0.0, np.inf], -1: [-np.inf, -0.0], 1: [-0.0, -np.inf]}
+        want[0] = [1.0, 1.0]
+        np.testing.assert_array_equal(signed, np.array(want[exponent], dtype))
+        assert np.array_equal(np.signbit(signed), np.signbit(np.array(want[exponent], dtype)))
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

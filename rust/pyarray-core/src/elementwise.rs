@@ -548,6 +548,10 @@ enum PowShortcut {
     Sqrt,
     /// `1 / x` for real floats.
     Reciprocal,
+    /// `x` itself, copied (pow(x, 1) is x, NaN and signed zeros included).
+    Identity,
+    /// 1 everywhere (pow(x, +-0) is 1, NaN included).
+    One,
 }
 
 impl PowShortcut {
@@ -557,6 +561,9 @@ impl PowShortcut {
             Scalar::Float(2.0) => Some(PowShortcut::Square),
             Scalar::Float(0.5) => Some(PowShortcut::Sqrt),
             Scalar::Float(-1.0) => Some(PowShortcut::Reciprocal),
+            Scalar::Int(1) | Scalar::UInt(1) | Scalar::Float(1.0) => Some(PowShortcut::Identity),
+            // The pattern 0.0 matches -0.0 as well.
+            Scalar::Int(0) | Scalar::UInt(0) | Scalar::Float(0.0) => Some(PowShortcut::One),
             _ => None,
         }
     }
@@ -580,6 +587,11 @@ impl PowShortcut {
             PowShortcut::Reciprocal => {
                 real_floats!(d, T => Some(p.write::<T, T>(out, |x, _| Float::recip(x))), no())
             }
+            PowShortcut::Identity => reals!(d, T => Some(p.write::<T, T>(out, |x, _| x)), no()),
+            PowShortcut::One => reals!(d, T => {
+                let one = T::from_scalar(Scalar::Int(1));
+                Some(p.write::<T, T>(out, move |_, _| one))
+            }, no()),
         }
     }
 }
