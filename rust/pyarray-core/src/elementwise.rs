@@ -471,6 +471,14 @@ enum Pair<'a> {
 }
 
 impl Pair<'_> {
+    /// The exponent of `x ** s`: the scalar, when it is the right operand.
+    fn scalar_exponent(&self) -> Option<Scalar> {
+        match *self {
+            Pair::Scalar(_, s, false) => Some(s),
+            _ => None,
+        }
+    }
+
     /// `out = f(left, right)`, the operands in the compute dtype `T`.
     fn write<T: Element, U: Element>(
         &self,
@@ -523,16 +531,6 @@ impl Pair<'_> {
     }
 }
 
-impl Pair<'_> {
-    /// The exponent of `x ** s`: the scalar, when it is the right operand.
-    fn scalar_exponent(&self) -> Option<Scalar> {
-        match *self {
-            Pair::Scalar(_, s, false) => Some(s),
-            _ => None,
-        }
-    }
-}
-
 /// Exponents for which `x ** s` of a real dtype has a cheaper form that is
 /// exact (one rounding, where `pow`'s kernels are within an ulp) and gives
 /// the standard's special cases. NumPy takes the same shortcuts; `x ** 2`
@@ -557,8 +555,7 @@ enum PowShortcut {
 impl PowShortcut {
     fn of(s: Scalar) -> Option<PowShortcut> {
         match s {
-            Scalar::Int(2) | Scalar::UInt(2) => Some(PowShortcut::Square),
-            Scalar::Float(2.0) => Some(PowShortcut::Square),
+            Scalar::Int(2) | Scalar::UInt(2) | Scalar::Float(2.0) => Some(PowShortcut::Square),
             Scalar::Float(0.5) => Some(PowShortcut::Sqrt),
             Scalar::Float(-1.0) => Some(PowShortcut::Reciprocal),
             Scalar::Int(1) | Scalar::UInt(1) | Scalar::Float(1.0) => Some(PowShortcut::Identity),
@@ -851,6 +848,29 @@ mod tests {
                 a.to_bits() == b.to_bits() || a.is_nan() && b.is_nan(),
                 "{what}: element {i} is {a}, expected {b}"
             );
+        }
+    }
+
+    #[test]
+    fn pow_shortcut_exponents_of_a_complex_array_take_the_general_kernel() {
+        // The shortcuts serve real dtypes only; a real exponent with a
+        // complex array (reachable from Rust, not from Python, which makes
+        // the scalar complex) must fall through to pow's kernel, not fail.
+        let z = binary(
+            BinaryOp::Add,
+            &Array::from_vec(&[4.0, -9.0, 0.25], &[3]).unwrap(),
+            &Array::from_scalar(
+                Scalar::Complex(num_complex::Complex64::new(0.0, 1.0)),
+                DType::Complex128,
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        for e in [2.0, 0.5, -1.0, 1.0, 0.0] {
+            let got = binary_scalar(BinaryOp::Pow, &z, Scalar::Float(e), DType::Float64, false);
+            let exponent = Array::from_scalar(Scalar::Float(e), DType::Complex128).unwrap();
+            let want = binary(BinaryOp::Pow, &z, &exponent).unwrap();
+            assert_eq!(got.unwrap().to_scalars(), want.to_scalars(), "exponent {e}");
         }
     }
 
